@@ -1,0 +1,25 @@
+/** Stable error messages of the wire format; the web app translates them by these strings. */
+export const errorMessages = {
+  required: 'Required property',
+  invalid: 'Invalid value',
+  duplicate: 'Duplicate',
+  nameInUse: 'NAME_ALREADY_IN_USE',
+  unauthenticated: 'Authentication required',
+  invalidCredentials: 'Invalid credentials',
+  otpRequired: 'One-Time Password required',
+  otpFailed: 'One-Time Password failed',
+  forbidden: 'Missing capability',
+  notFound: 'Not found',
+  rateLimited: 'Too many attempts, try again later',
+  apiVersion: 'Unsupported or missing Api-Version, expected 2',
+  emailInUse: 'E-mail address already registered',
+  passwordTooCommon: 'Password is too common',
+  passwordWrong: 'Old password is wrong',
+  lastAdministrator: 'A company needs at least one administrator',
+  builtInRole: 'Built-in role cannot be changed',
+  roleInUse: 'Role is still in use',
+  companyNotFound: 'Company not found',
+  companyRequired: 'No company selected',
+} as const;
+
+export type ErrorMessage = (typeof errorMessages)[keyof typeof errorMessages];
