@@ -1,0 +1,60 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import { openDatabase, type Db } from './db/client.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { Api } from './http/api.ts';
+import { registerWireHooks } from './http/hooks.ts';
+import { registerWebApp } from './http/static.ts';
+import { attemptLimiter, LoginLimiter, type LoginLimits } from './auth/login-limiter.ts';
+import { success } from './http/envelope.ts';
+import { registerAccountRoutes } from './modules/account/account.routes.ts';
+import { registerCompanyRoutes } from './modules/companies/company.routes.ts';
+import { registerRoleRoutes } from './modules/roles/role.routes.ts';
+import { registerMembershipRoutes } from './modules/memberships/membership.routes.ts';
+import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
+
+export type AppOptions = {
+  config: Config;
+  /** Use this database instead of opening one from the config (tests share one per file). */
+  db?: Db;
+  logger?: boolean;
+  loginLimits?: LoginLimits;
+  registrationsPerAddressPerHour?: number;
+};
+
+export type BuiltApp = { app: FastifyInstance; db: Db; api: Api };
+
+const defaultLoginLimits: LoginLimits = { perAccount: 5, perAddress: 50, windowSeconds: 15 * 60 };
+
+/** Builds the whole server (API, web app, hooks) without listening, for main.ts and tests. */
+export async function buildApp(options: AppOptions): Promise<BuiltApp> {
+  const { config } = options;
+  const db = options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  if (!options.db) await migrateToLatest(db);
+
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    requestIdHeader: 'x-request-id',
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  registerWireHooks(app);
+
+  const api = new Api(app, db);
+  app.get('/api', async (request) => {
+    const origin = config.publicUrl ?? `${request.protocol}://${request.host}`;
+    return success('Discovery', api.discovery.list(origin));
+  });
+
+  const loginLimiter = new LoginLimiter(options.loginLimits ?? defaultLoginLimits);
+  const registrationLimiter = attemptLimiter(options.registrationsPerAddressPerHour ?? 30, 3600);
+  registerAccountRoutes(api, loginLimiter, registrationLimiter);
+  registerCompanyRoutes(api);
+  registerRoleRoutes(api);
+  registerMembershipRoutes(api);
+  registerAuditRoutes(api);
+
+  await registerWebApp(app, config.webDist);
+  if (!options.db) app.addHook('onClose', () => db.destroy());
+  return { app, db, api };
+}

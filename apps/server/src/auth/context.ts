@@ -1,0 +1,73 @@
+import { allCapabilities, isCapability, type Capability } from '@fleetgate/contracts';
+import type { Db } from '../db/client.ts';
+import { hashSecret } from './secrets.ts';
+
+export type AuthenticatedUser = {
+  id: number;
+  publicId: string;
+  name: string;
+  emailAddress: string;
+  twoFactorEnabled: boolean;
+  tokenPublicId: string;
+};
+
+export type CompanyContext = {
+  id: number;
+  publicId: string;
+  name: string;
+  role: { publicId: string; name: string; builtIn: boolean };
+  capabilities: ReadonlySet<Capability>;
+};
+
+/** Finds the user behind a bearer secret; expired or revoked tokens find nobody. */
+export async function findUserByBearer(db: Db, secret: string): Promise<AuthenticatedUser | undefined> {
+  const row = await db
+    .selectFrom('access_tokens as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select(['u.id', 'u.public_id', 'u.name', 'u.email_address', 'u.totp_secret', 't.public_id as token_public_id'])
+    .where('t.secret_hash', '=', hashSecret(secret))
+    .where('t.expires_on', '>', new Date())
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    publicId: row.public_id,
+    name: row.name,
+    emailAddress: row.email_address,
+    twoFactorEnabled: row.totp_secret !== null,
+    tokenPublicId: row.token_public_id,
+  };
+}
+
+/**
+ * The company the request acts in: the one named by Api-Company, or the user's first
+ * membership when the header is absent. A company the user is not a member of is not found.
+ */
+export async function findCompanyContext(
+  db: Db,
+  userId: number,
+  companyPublicId: string | undefined,
+): Promise<CompanyContext | undefined> {
+  let query = db
+    .selectFrom('memberships as m')
+    .innerJoin('companies as c', 'c.id', 'm.company_id')
+    .innerJoin('roles as r', 'r.id', 'm.role_id')
+    .select(['c.id', 'c.public_id', 'c.name', 'r.public_id as role_public_id', 'r.name as role_name'])
+    .select(['r.built_in', 'r.capabilities'])
+    .where('m.user_id', '=', userId);
+  query = companyPublicId === undefined ? query.orderBy('m.created_at').orderBy('m.id') : query.where('c.public_id', '=', companyPublicId);
+  const row = await query.limit(1).executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    publicId: row.public_id,
+    name: row.name,
+    role: { publicId: row.role_public_id, name: row.role_name, builtIn: row.built_in },
+    capabilities: roleCapabilities(row.built_in, row.capabilities),
+  };
+}
+
+/** The built-in administrator role always holds every capability of the catalogue. */
+export function roleCapabilities(builtIn: boolean, stored: string[]): ReadonlySet<Capability> {
+  return new Set(builtIn ? allCapabilities : stored.filter(isCapability));
+}

@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import { registrationInput } from '@fleetgate/contracts';
+import type { Db } from '../db/client.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { insertUser } from '../modules/account/user.repository.ts';
+import { createCompany } from '../modules/companies/company.service.ts';
+import { insertMembership } from '../modules/companies/company.repository.ts';
+import { insertRole } from '../modules/roles/role.repository.ts';
+
+export type DemoAccount = { emailAddress: string; password: string; role: string };
+
+/**
+ * On an empty database, creates a demo company with an administrator and an ordinary user.
+ * Returns their credentials to print, or nothing when any user exists: existing data is never touched.
+ */
+export async function seedDemoIfEmpty(
+  db: Db,
+  admin: { emailAddress?: string | undefined; password?: string | undefined },
+): Promise<DemoAccount[] | undefined> {
+  const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  if (anyUser) return undefined;
+
+  const adminAccount = {
+    name: 'Demo Administrator',
+    emailAddress: admin.emailAddress ?? 'admin@example.com',
+    password: admin.password ?? randomBytes(12).toString('base64url'),
+  };
+  const userAccount = { name: 'Demo Engineer', emailAddress: 'engineer@example.com', password: randomBytes(12).toString('base64url') };
+  const checked = registrationInput.safeParse(adminAccount);
+  if (!checked.success) throw new Error('FLEETGATE_ADMIN_EMAIL or FLEETGATE_ADMIN_PASSWORD is not valid (password: 8 to 128 characters)');
+  if (userAccount.emailAddress.toLowerCase() === adminAccount.emailAddress.toLowerCase()) userAccount.emailAddress = 'engineer2@example.com';
+
+  const adminUser = await insertUser(db, { ...adminAccount, passwordHash: await hashPassword(adminAccount.password) });
+  const { company } = await createCompany(db, adminUser, 'Demo Company', null);
+  const engineerRole = await insertRole(db, company.id, {
+    name: 'Engineer',
+    capabilities: ['accessRequests.use', 'agents.connect', 'helpCentre.use'],
+  });
+  const engineer = await insertUser(db, { ...userAccount, passwordHash: await hashPassword(userAccount.password) });
+  await insertMembership(db, { companyId: company.id, userId: engineer.id, roleId: engineerRole.id });
+  return [
+    { emailAddress: adminAccount.emailAddress, password: adminAccount.password, role: 'Administrator' },
+    { emailAddress: userAccount.emailAddress, password: userAccount.password, role: 'Engineer' },
+  ];
+}

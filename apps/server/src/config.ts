@@ -1,0 +1,32 @@
+import path from 'node:path';
+
+export type Config = {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  publicUrl: string | undefined;
+  webDist: string | undefined;
+  logLevel: string;
+  trustProxy: boolean;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+};
+
+/** Reads the configuration from the environment; every value has a sensible default. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not a port: ${env.PORT}`);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') || undefined,
+    webDist: path.resolve(import.meta.dirname, '../../web/dist'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: env.TRUST_PROXY === 'true',
+    adminEmail: env.FLEETGATE_ADMIN_EMAIL || undefined,
+    adminPassword: env.FLEETGATE_ADMIN_PASSWORD || undefined,
+  };
+}

@@ -1,0 +1,20 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { Database } from './schema.ts';
+import * as foundation from './migrations/0001-foundation.ts';
+
+// Migrations are listed in code (not read from disk) so the same set runs from source,
+// in tests and in any bundle.
+const migrations: Record<string, Migration> = {
+  '0001-foundation': foundation,
+};
+
+const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  // Migrations work on the schema as it was then, not on today's table types.
+  const { error, results } = await new Migrator({ db: db as unknown as Kysely<unknown>, provider }).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error });
+  }
+}

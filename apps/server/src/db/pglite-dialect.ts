@@ -1,0 +1,88 @@
+import type { PGlite } from '@electric-sql/pglite';
+import {
+  CompiledQuery,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult,
+} from 'kysely';
+
+/**
+ * Kysely dialect for embedded PGlite. PGlite is a single connection, so the driver hands it
+ * out to one holder at a time: a transaction keeps it until commit, other queries queue.
+ */
+export class PGliteDialect implements Dialect {
+  readonly #db: PGlite;
+  constructor(db: PGlite) {
+    this.#db = db;
+  }
+  createAdapter() {
+    return new PostgresAdapter();
+  }
+  createDriver(): Driver {
+    return new PGliteDriver(this.#db);
+  }
+  createIntrospector(db: Kysely<unknown>) {
+    return new PostgresIntrospector(db);
+  }
+  createQueryCompiler() {
+    return new PostgresQueryCompiler();
+  }
+}
+
+class PGliteDriver implements Driver {
+  readonly #connection: PGliteConnection;
+  #queue: Promise<void> = Promise.resolve();
+  readonly #releases = new WeakMap<DatabaseConnection, () => void>();
+
+  constructor(db: PGlite) {
+    this.#connection = new PGliteConnection(db);
+  }
+  async init() {}
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const previous = this.#queue;
+    let release!: () => void;
+    this.#queue = new Promise((resolve) => (release = resolve));
+    await previous;
+    this.#releases.set(this.#connection, release);
+    return this.#connection;
+  }
+  async beginTransaction(connection: DatabaseConnection) {
+    await connection.executeQuery(CompiledQuery.raw('begin'));
+  }
+  async commitTransaction(connection: DatabaseConnection) {
+    await connection.executeQuery(CompiledQuery.raw('commit'));
+  }
+  async rollbackTransaction(connection: DatabaseConnection) {
+    await connection.executeQuery(CompiledQuery.raw('rollback'));
+  }
+  async releaseConnection(connection: DatabaseConnection) {
+    this.#releases.get(connection)?.();
+  }
+  async destroy() {
+    await this.#connection.close();
+  }
+}
+
+class PGliteConnection implements DatabaseConnection {
+  readonly #db: PGlite;
+  constructor(db: PGlite) {
+    this.#db = db;
+  }
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const result = await this.#db.query<R>(query.sql, [...query.parameters]);
+    const affected = result.affectedRows === undefined ? undefined : BigInt(result.affectedRows);
+    return { rows: result.rows, numAffectedRows: affected };
+  }
+  // eslint-disable-next-line require-yield
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('Streaming is not supported on PGlite');
+  }
+  async close() {
+    if (!this.#db.closed) await this.#db.close();
+  }
+}

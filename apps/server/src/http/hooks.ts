@@ -1,0 +1,34 @@
+import type { FastifyInstance, FastifyError } from 'fastify';
+import { apiVersion, errorMessages } from '@fleetgate/contracts';
+import { ApiError } from './errors.ts';
+import { failure } from './envelope.ts';
+
+/** Wire-level rules every /api call shares: the Api-Version header and the error envelope. */
+export function registerWireHooks(app: FastifyInstance) {
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api')) return;
+    if (request.headers['api-version'] !== apiVersion) {
+      throw new ApiError(400, [{ message: errorMessages.apiVersion, propertyName: 'Api-Version' }]);
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply.code(error.status).headers(error.headers).send(failure(error.items));
+    }
+    const unique = uniqueViolation(error);
+    if (unique) return reply.code(409).send(failure([{ message: errorMessages.duplicate }]));
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).send(failure([{ message: 'Internal server error' }]));
+    }
+    // Fastify's own 4xx: malformed JSON, wrong content type, body too large …
+    const propertyName = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Content-Type' : undefined;
+    return reply.code(status).send(failure([{ message: error.message, ...(propertyName ? { propertyName } : {}) }]));
+  });
+}
+
+function uniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}

@@ -1,0 +1,257 @@
+import type { Expression, SqlBool } from 'kysely';
+import type { z } from 'zod';
+import { limits, type Capability } from '@fleetgate/contracts';
+import type { Db } from '../db/client.ts';
+import type { AuthenticatedUser, CompanyContext } from '../auth/context.ts';
+import { writeAudit } from '../modules/audit/audit.writer.ts';
+import type { Api, ApiContext, ApiResult } from './api.ts';
+import { ApiError, badRequest, forbidden, notFound, parseInput } from './errors.ts';
+import { parseFields, project, selectAll, type FieldSpec } from './fields.ts';
+import { parseFilterParams, type FilterSpec } from './filters.ts';
+import { pageOf, parsePaging, type Cursor } from './paging.ts';
+import { publicIdPattern } from './ids.ts';
+
+export type ListQuery = { where: Expression<SqlBool> | null; after: Cursor | null; limit: number };
+export type ResourceRow = { public_id: string; created_at: Date };
+
+/** Who is changing what: passed to every mutation so it can check rules and be audited. */
+export type MutationContext = { user: AuthenticatedUser; company: CompanyContext; clientAddress: string };
+
+export type ResourceDefinition<Row extends ResourceRow, Out extends object> = {
+  /** Item rel; the list rel is `<name>List`. */
+  name: string;
+  /** Capability needed to read; null lets every member of the company read. */
+  read: Capability | null;
+  /** Capability needed to create, update or delete (resources with mutations only). */
+  write?: Capability;
+  fields: FieldSpec;
+  filters: FilterSpec;
+  /** Company-scoped queries: every one takes the company id. */
+  repository: {
+    list(db: Db, companyId: number, query: ListQuery): Promise<Row[]>;
+    findByPublicIds(db: Db, companyId: number, publicIds: string[], forUpdate?: boolean): Promise<Row[]>;
+  };
+  present(row: Row): Out;
+  create?: { schema: z.ZodType; run(trx: Db, ctx: MutationContext, input: never): Promise<Row> };
+  update?: { schema: z.ZodType; run(trx: Db, ctx: MutationContext, row: Row, input: never): Promise<Row> };
+  remove?: { run(trx: Db, ctx: MutationContext, row: Row): Promise<void> };
+};
+
+/**
+ * Declares a company-scoped resource: list and item reads with fields, filters and keyset
+ * paging, and single or bulk create, patch and delete, each audited in its transaction.
+ */
+export function registerResource<Row extends ResourceRow, Out extends object>(
+  api: Api,
+  def: ResourceDefinition<Row, Out>,
+) {
+  const list = `${def.name}List`;
+  const readCapability = def.read ?? undefined;
+  const typed = <T>(run: T) => run as unknown as (...args: unknown[]) => Promise<Row>;
+
+  api.route({
+    rel: list,
+    method: 'GET',
+    access: 'company',
+    capability: readCapability,
+    handler: async (ctx) => {
+      const selection = fieldsOf(ctx.query, def.fields);
+      const paging = parsePaging(ctx.query['page-size'], ctx.query['page-after']);
+      const where = parseFilterParams(stringList(ctx.query.filters), def.filters);
+      const rows = await def.repository.list(ctx.db, ctx.company.id, { where, after: paging.after, limit: paging.size + 1 });
+      const page = pageOf(rows, paging.size);
+      return { type: list, data: page.rows.map((row) => project(def.present(row), selection)), moreAfter: page.moreAfter };
+    },
+  });
+
+  api.route({
+    rel: def.name,
+    method: 'GET',
+    item: true,
+    access: 'company',
+    capability: readCapability,
+    handler: async (ctx) => {
+      const selection = fieldsOf(ctx.query, def.fields);
+      const [row] = await def.repository.findByPublicIds(ctx.db, ctx.company.id, [ctx.publicId]);
+      if (!row) throw notFound();
+      return { type: def.name, data: project(def.present(row), selection) };
+    },
+  });
+
+  const { create, update, remove } = def;
+  if (create) {
+    api.route({
+      rel: list,
+      method: 'POST',
+      access: 'company',
+      handler: async (ctx) => {
+        authorizeWrite(ctx, def.write);
+        const many = Array.isArray(ctx.body);
+        const items = many ? (ctx.body as unknown[]) : [ctx.body];
+        checkBatch(items);
+        const inputs = items.map((item, i) => parseInput(create.schema, item, many ? i : undefined) as object);
+        const created = await mutate(ctx, inputs, async (trx, mctx, input) => {
+          const row = await typed(create.run)(trx, mctx, input);
+          const after = def.present(row);
+          await audit(trx, mctx, 'CREATE', def.name, row.public_id, undefined, after);
+          return { ...input, ...after };
+        });
+        return { type: list, data: many ? created : created[0], status: 201 };
+      },
+    });
+  }
+
+  if (update) {
+    const patchOne = async (trx: Db, mctx: MutationContext, publicId: string, input: object) => {
+      const [row] = await def.repository.findByPublicIds(trx, mctx.company.id, [publicId], true);
+      if (!row) throw notFound();
+      const before = def.present(row);
+      const after = def.present(await typed(update.run)(trx, mctx, row, input));
+      await audit(trx, mctx, 'UPDATE', def.name, publicId, before, after);
+      return after;
+    };
+    api.route({
+      rel: def.name,
+      method: 'PATCH',
+      item: true,
+      access: 'company',
+      handler: async (ctx) => {
+        authorizeWrite(ctx, def.write);
+        const input = parseInput(update.schema, ctx.body) as object;
+        const [after] = await mutate(ctx, [input], (trx, mctx, item) => patchOne(trx, mctx, ctx.publicId, item));
+        return { type: def.name, data: after };
+      },
+    });
+    api.route({
+      rel: list,
+      method: 'PATCH',
+      access: 'company',
+      handler: async (ctx) => {
+        authorizeWrite(ctx, def.write);
+        const items = bulkItems(ctx.body);
+        const inputs = items.map(({ publicId, rest }, i) => ({ publicId, input: parseInput(update.schema, rest, i) as object }));
+        const data = await mutate(ctx, inputs, (trx, mctx, item) => patchOne(trx, mctx, item.publicId, item.input));
+        return { type: list, data };
+      },
+    });
+  }
+
+  if (remove) {
+    const removeOne = async (trx: Db, mctx: MutationContext, publicId: string) => {
+      const [row] = await def.repository.findByPublicIds(trx, mctx.company.id, [publicId], true);
+      if (!row) throw notFound();
+      const before = def.present(row);
+      await remove.run(trx, mctx, row);
+      await audit(trx, mctx, 'DELETE', def.name, publicId, before, undefined);
+      return { publicId };
+    };
+    api.route({
+      rel: def.name,
+      method: 'DELETE',
+      item: true,
+      access: 'company',
+      handler: async (ctx) => {
+        authorizeWrite(ctx, def.write);
+        const [data] = await mutate(ctx, [ctx.publicId], removeOne);
+        return { type: def.name, data };
+      },
+    });
+    api.route({
+      rel: list,
+      method: 'DELETE',
+      access: 'company',
+      handler: async (ctx) => {
+        authorizeWrite(ctx, def.write);
+        const items = bulkItems(ctx.body);
+        items.forEach(({ rest }, i) => {
+          if (Object.keys(rest).length > 0) throw new ApiError(400, [{ message: 'Only publicId is accepted', listIndex: i }]);
+        });
+        const data = await mutate(ctx, items.map((item) => item.publicId), removeOne);
+        return { type: list, data };
+      },
+    });
+  }
+}
+
+function authorizeWrite(ctx: ApiContext<'company'>, capability: Capability | undefined) {
+  if (!capability) throw new Error('A resource with mutations must declare its write capability');
+  if (!ctx.company.capabilities.has(capability)) throw forbidden();
+}
+
+function fieldsOf(query: Record<string, unknown>, spec: FieldSpec) {
+  const raw = query.fields;
+  if (raw === undefined) return selectAll;
+  if (typeof raw !== 'string') throw badRequest('Give fields once, as a comma-separated list', 'fields');
+  return parseFields(raw, spec);
+}
+
+function stringList(value: unknown): string[] {
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value.map(String) : [String(value)];
+}
+
+function checkBatch(items: unknown[]) {
+  if (items.length === 0) throw badRequest('The list is empty');
+  if (items.length > limits.pageSizeMax) throw badRequest(`At most ${limits.pageSizeMax} items at once`);
+}
+
+/** Reads `[{publicId, …}]`: every item needs a well-formed publicId, each at most once. */
+function bulkItems(body: unknown): { publicId: string; rest: Record<string, unknown> }[] {
+  if (!Array.isArray(body)) throw badRequest('Expected a list of objects with publicId');
+  checkBatch(body);
+  const seen = new Set<string>();
+  return body.map((item: unknown, listIndex) => {
+    if (item === null || typeof item !== 'object' || Array.isArray(item)) {
+      throw new ApiError(400, [{ message: 'Expected an object', listIndex }]);
+    }
+    const { publicId, ...rest } = item as Record<string, unknown>;
+    if (typeof publicId !== 'string' || !publicIdPattern.test(publicId)) {
+      throw new ApiError(400, [{ message: 'Required property', propertyName: 'publicId', listIndex }]);
+    }
+    if (seen.has(publicId)) throw new ApiError(400, [{ message: 'Duplicate', propertyName: 'publicId', listIndex }]);
+    seen.add(publicId);
+    return { publicId, rest };
+  });
+}
+
+/**
+ * Runs every item in one transaction: all are stored or none. An error of one item carries
+ * its listIndex when the request was a list.
+ */
+async function mutate<I, O>(
+  ctx: ApiContext<'company'>,
+  items: I[],
+  run: (trx: Db, mctx: MutationContext, item: I) => Promise<O>,
+): Promise<O[]> {
+  const mctx: MutationContext = { user: ctx.user, company: ctx.company, clientAddress: ctx.clientAddress };
+  const many = Array.isArray(ctx.body);
+  return ctx.db.transaction().execute(async (trx) => {
+    const out: O[] = [];
+    for (const [index, item] of items.entries()) {
+      try {
+        out.push(await run(trx, mctx, item));
+      } catch (error) {
+        if (many && error instanceof ApiError) {
+          throw new ApiError(error.status, error.items.map((e) => ({ ...e, listIndex: e.listIndex ?? index })), error.headers);
+        }
+        throw error;
+      }
+    }
+    return out;
+  });
+}
+
+function audit(trx: Db, mctx: MutationContext, action: 'CREATE' | 'UPDATE' | 'DELETE', rel: string, publicId: string, before: unknown, after: unknown) {
+  return writeAudit(trx, {
+    companyId: mctx.company.id,
+    actorUserId: mctx.user.id,
+    action,
+    rel,
+    publicId,
+    before,
+    after,
+    clientAddress: mctx.clientAddress,
+  });
+}
+
+export type { ApiResult };

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { errorMessages, accessTokenInput, passwordChangeInput, registrationInput } from '@fleetgate/contracts';
+import type { Api } from '../../http/api.ts';
+import { headerValue } from '../../http/api.ts';
+import { badRequest, parseInput, unauthenticated } from '../../http/errors.ts';
+import { publicIdPattern } from '../../http/ids.ts';
+import type { LoginLimiter } from '../../auth/login-limiter.ts';
+import { changePassword, logIn, presentMyUser, registerUser, revokeTokens, type Credentials } from './account.service.ts';
+
+const revokeInput = z
+  .array(z.strictObject({ publicId: z.string().regex(publicIdPattern) }))
+  .min(1)
+  .max(100);
+
+export function registerAccountRoutes(api: Api, limiter: LoginLimiter, registrationLimiter: { consume(key: string): Promise<unknown> }) {
+  api.route({
+    rel: 'RegistrationList',
+    method: 'POST',
+    access: 'public',
+    handler: async (ctx) => {
+      await registrationLimiter.consume(ctx.clientAddress);
+      const input = parseInput(registrationInput, ctx.body);
+      return { type: 'Registration', data: await registerUser(ctx.db, input, ctx.clientAddress), status: 201 };
+    },
+  });
+
+  api.route({
+    rel: 'AccessTokenList',
+    method: 'POST',
+    access: 'public',
+    handler: async (ctx) => {
+      const credentials = basicCredentials(headerValue(ctx.request, 'authorization'));
+      const { expiresIn } = parseInput(accessTokenInput, ctx.body);
+      return { type: 'AccessToken', data: await logIn(ctx.db, limiter, credentials, expiresIn, ctx.clientAddress), status: 201 };
+    },
+  });
+
+  api.route({
+    rel: 'AccessTokenList',
+    method: 'DELETE',
+    access: 'user',
+    handler: async (ctx) => {
+      const items = parseInput(revokeInput, ctx.body);
+      return { type: 'AccessTokenList', data: await revokeTokens(ctx.db, ctx.user, items.map((i) => i.publicId), ctx.clientAddress) };
+    },
+  });
+
+  api.route({
+    rel: 'MyUser',
+    method: 'GET',
+    access: 'user',
+    handler: async (ctx) => ({ type: 'MyUser', data: presentMyUser(ctx.user, ctx.company) }),
+  });
+
+  api.route({
+    rel: 'MyUserPassword',
+    method: 'POST',
+    access: 'user',
+    handler: async (ctx) => {
+      const input = parseInput(passwordChangeInput, ctx.body);
+      await changePassword(ctx.db, ctx.user, input, ctx.clientAddress);
+      return { type: 'MyUserPassword', data: { passwordChanged: true } };
+    },
+  });
+}
+
+/** `Authorization: Basic base64(email:otp:password)`; the password may itself contain colons. */
+function basicCredentials(header: string | undefined): Credentials {
+  const match = /^Basic ([A-Za-z0-9+/=]{1,2000})$/.exec(header ?? '');
+  if (!header) throw unauthenticated();
+  if (!match) throw badRequest('Expected Basic base64(email:otp:password)', 'Authorization');
+  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+  const first = decoded.indexOf(':');
+  const second = decoded.indexOf(':', first + 1);
+  if (first < 1 || second < 0) throw badRequest('Expected Basic base64(email:otp:password)', 'Authorization');
+  const credentials = { emailAddress: decoded.slice(0, first), otp: decoded.slice(first + 1, second), password: decoded.slice(second + 1) };
+  if (credentials.password.length > 128 || credentials.emailAddress.length > 255) throw unauthenticated(errorMessages.invalidCredentials);
+  return credentials;
+}

@@ -1,0 +1,25 @@
+import { companyInput } from '@fleetgate/contracts';
+import type { Api } from '../../http/api.ts';
+import { parseInput } from '../../http/errors.ts';
+import { createCompany, listCompanies } from './company.service.ts';
+
+export function registerCompanyRoutes(api: Api) {
+  api.route({
+    rel: 'CompanyList',
+    method: 'GET',
+    access: 'user',
+    handler: async (ctx) => ({ type: 'CompanyList', data: await listCompanies(ctx.db, ctx.user.id), moreAfter: null }),
+  });
+
+  api.route({
+    rel: 'CompanyList',
+    method: 'POST',
+    access: 'user',
+    handler: async (ctx) => {
+      const { name } = parseInput(companyInput, ctx.body);
+      const { company, role } = await createCompany(ctx.db, ctx.user, name, ctx.clientAddress);
+      const data = { publicId: company.public_id, name: company.name, role: { publicId: role.public_id, name: role.name } };
+      return { type: 'CompanyList', data, status: 201 };
+    },
+  });
+}
