@@ -1,0 +1,103 @@
+import { afterAll, beforeAll } from 'vitest';
+import { allCapabilities, type Capability } from '@fleetgate/contracts';
+import { buildApp, type AppOptions, type BuiltApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase, type Db } from '../src/db/client.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { insertMembership } from '../src/modules/companies/company.repository.ts';
+import { insertRole } from '../src/modules/roles/role.repository.ts';
+
+export type CallOptions = {
+  token?: string | undefined;
+  company?: string | undefined;
+  body?: unknown;
+  query?: Record<string, string | string[]>;
+  headers?: Record<string, string>;
+};
+
+export type Response = { status: number; body: { type: string; status: string; data: unknown; moreAfter?: string | null }; headers: Headers };
+
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/**
+ * A real server on a random loopback port, on PGlite in memory or on DATABASE_URL, with
+ * factories that build what each test needs. Call inside a describe block or at file level.
+ */
+export function useTestServer(options: Partial<AppOptions> = {}) {
+  const server = {} as { built: BuiltApp; db: Db; baseUrl: string };
+
+  beforeAll(async () => {
+    const databaseUrl = process.env.DATABASE_URL;
+    const db = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+    if (!databaseUrl) await migrateToLatest(db);
+    const config = { ...loadConfig({}), databaseUrl, webDist: undefined, logLevel: 'silent' };
+    const built = await buildApp({ registrationsPerAddressPerHour: 100_000, ...options, config, db, logger: false });
+    const address = await built.app.listen({ port: 0, host: '127.0.0.1' });
+    Object.assign(server, { built, db, baseUrl: address });
+  });
+
+  afterAll(async () => {
+    await server.built?.app.close();
+    await server.db?.destroy();
+  });
+
+  async function call(method: string, path: string, options: CallOptions = {}): Promise<Response> {
+    const url = new URL(path.startsWith('/') ? path : `/api/${path}`, server.baseUrl);
+    for (const [key, value] of Object.entries(options.query ?? {})) {
+      for (const v of Array.isArray(value) ? value : [value]) url.searchParams.append(key, v);
+    }
+    const headers: Record<string, string> = { 'Api-Version': '2', ...options.headers };
+    if (options.token) headers.Authorization = `Bearer ${options.token}`;
+    if (options.company) headers['Api-Company'] = options.company;
+    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    const response = await fetch(url, {
+      method,
+      headers,
+      body: options.body === undefined ? null : JSON.stringify(options.body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
+  }
+
+  function basic(emailAddress: string, password: string, otp = '') {
+    return `Basic ${Buffer.from(`${emailAddress}:${otp}:${password}`).toString('base64')}`;
+  }
+
+  async function login(emailAddress: string, password: string, otp = '') {
+    return call('POST', 'AccessTokenList', { headers: { Authorization: basic(emailAddress, password, otp) }, body: { expiresIn: 3600 } });
+  }
+
+  /** Registers a user through the API and logs in. */
+  async function newUser(name = 'Test User') {
+    const emailAddress = `user-${unique()}@example.com`;
+    const password = `pw-${unique()}-long`;
+    const registered = await call('POST', 'RegistrationList', { body: { name, emailAddress, password } });
+    if (registered.status !== 201) throw new Error(`registration failed: ${JSON.stringify(registered.body)}`);
+    const token = await login(emailAddress, password);
+    const data = token.body.data as { secretId: string; publicId: string };
+    const user = registered.body.data as { publicId: string };
+    return { publicId: user.publicId, emailAddress, password, token: data.secretId, tokenPublicId: data.publicId };
+  }
+
+  /** A new company whose administrator is a new user. */
+  async function newCompany(name = `Company ${unique()}`) {
+    const admin = await newUser('Company Admin');
+    const created = await call('POST', 'CompanyList', { token: admin.token, body: { name } });
+    const company = created.body.data as { publicId: string; role: { publicId: string } };
+    return { publicId: company.publicId, adminRolePublicId: company.role.publicId, admin };
+  }
+
+  /** Adds a new user to a company with a role holding exactly these capabilities. */
+  async function newMember(company: { publicId: string }, capabilities: Capability[] = []) {
+    const user = await newUser('Member');
+    const db = server.db;
+    const row = await db.selectFrom('companies').select('id').where('public_id', '=', company.publicId).executeTakeFirstOrThrow();
+    const userRow = await db.selectFrom('users').select('id').where('public_id', '=', user.publicId).executeTakeFirstOrThrow();
+    const role = await insertRole(db, row.id, { name: `Role ${unique()}`, capabilities });
+    const membership = await insertMembership(db, { companyId: row.id, userId: userRow.id, roleId: role.id });
+    return { ...user, rolePublicId: role.public_id, membershipPublicId: membership.public_id };
+  }
+
+  return { server, call, login, basic, newUser, newCompany, newMember, unique, allCapabilities };
+}
