@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import { openDatabase, type Db } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { Api } from './http/api.ts';
+import { listenForAccessChanges } from './auth/auth-cache.ts';
 import { registerWireHooks } from './http/hooks.ts';
 import { registerWebApp } from './http/static.ts';
 import { attemptLimiter, LoginLimiter, type LoginLimits } from './auth/login-limiter.ts';
@@ -20,6 +21,8 @@ export type AppOptions = {
   logger?: boolean;
   loginLimits?: LoginLimits;
   registrationsPerAddressPerHour?: number;
+  /** How long identities and rights are cached per token; 0 turns the cache off. */
+  authCacheMs?: number;
 };
 
 export type BuiltApp = { app: FastifyInstance; db: Db; api: Api };
@@ -40,7 +43,16 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   });
   registerWireHooks(app);
 
-  const api = new Api(app, db);
+  const api = new Api(app, db, options.authCacheMs ?? 5000);
+  if (config.databaseUrl) {
+    // Other server processes on the same PostgreSQL tell this one when access changed.
+    const stop = await listenForAccessChanges(
+      config.databaseUrl,
+      (change) => api.applyAccessChange(change),
+      (error) => app.log.error({ err: error }, 'access change listener failed'),
+    );
+    app.addHook('onClose', stop);
+  }
   app.get('/api', async (request) => {
     const origin = config.publicUrl ?? `${request.protocol}://${request.host}`;
     return success('Discovery', api.discovery.list(origin));

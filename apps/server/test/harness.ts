@@ -57,7 +57,7 @@ export function useTestServer(options: Partial<AppOptions> = {}) {
       body: options.body === undefined ? null : JSON.stringify(options.body),
     });
     const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
+    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as Response['body'], headers: response.headers };
   }
 
   function basic(emailAddress: string, password: string, otp = '') {

@@ -1,6 +1,5 @@
 import { allCapabilities, isCapability, type Capability } from '@fleetgate/contracts';
 import type { Db } from '../db/client.ts';
-import { hashSecret } from './secrets.ts';
 
 export type AuthenticatedUser = {
   id: number;
@@ -9,6 +8,7 @@ export type AuthenticatedUser = {
   emailAddress: string;
   twoFactorEnabled: boolean;
   tokenPublicId: string;
+  tokenExpiresOn: Date;
 };
 
 export type CompanyContext = {
@@ -19,13 +19,13 @@ export type CompanyContext = {
   capabilities: ReadonlySet<Capability>;
 };
 
-/** Finds the user behind a bearer secret; expired or revoked tokens find nobody. */
-export async function findUserByBearer(db: Db, secret: string): Promise<AuthenticatedUser | undefined> {
+/** Finds the user behind a bearer secret (by its hash); expired or revoked tokens find nobody. */
+export async function findUserBySecretHash(db: Db, secretHash: string): Promise<AuthenticatedUser | undefined> {
   const row = await db
     .selectFrom('access_tokens as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
-    .select(['u.id', 'u.public_id', 'u.name', 'u.email_address', 'u.totp_secret', 't.public_id as token_public_id'])
-    .where('t.secret_hash', '=', hashSecret(secret))
+    .select(['u.id', 'u.public_id', 'u.name', 'u.email_address', 'u.totp_secret', 't.public_id as token_public_id', 't.expires_on'])
+    .where('t.secret_hash', '=', secretHash)
     .where('t.expires_on', '>', new Date())
     .executeTakeFirst();
   if (!row) return undefined;
@@ -36,6 +36,7 @@ export async function findUserByBearer(db: Db, secret: string): Promise<Authenti
     emailAddress: row.email_address,
     twoFactorEnabled: row.totp_secret !== null,
     tokenPublicId: row.token_public_id,
+    tokenExpiresOn: row.expires_on,
   };
 }
 

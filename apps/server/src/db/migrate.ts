@@ -12,7 +12,7 @@ const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migra
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   // Migrations work on the schema as it was then, not on today's table types.
-  const { error, results } = await new Migrator({ db: db as unknown as Kysely<unknown>, provider }).migrateToLatest();
+  const { error, results } = await new Migrator({ db: db, provider }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error });

@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorMessages, type Capability } from '@fleetgate/contracts';
 import type { Db } from '../db/client.ts';
-import { findCompanyContext, findUserByBearer, type AuthenticatedUser, type CompanyContext } from '../auth/context.ts';
+import { findCompanyContext, findUserBySecretHash, type AuthenticatedUser, type CompanyContext } from '../auth/context.ts';
 import { DiscoveryRegistry } from './discovery.ts';
+import { hashSecret } from '../auth/secrets.ts';
+import { AuthCache, type AccessChange } from '../auth/auth-cache.ts';
 import { ApiError, badRequest, forbidden, unauthenticated } from './errors.ts';
 import { success } from './envelope.ts';
 import { publicIdPattern } from './ids.ts';
@@ -42,10 +44,20 @@ export class Api {
   readonly discovery = new DiscoveryRegistry();
   readonly #app: FastifyInstance;
   readonly #db: Db;
+  readonly #users: AuthCache<AuthenticatedUser>;
+  readonly #companies: AuthCache<CompanyContext>;
 
-  constructor(app: FastifyInstance, db: Db) {
+  constructor(app: FastifyInstance, db: Db, authCacheMs: number) {
     this.#app = app;
     this.#db = db;
+    this.#users = new AuthCache(authCacheMs);
+    this.#companies = new AuthCache(authCacheMs);
+  }
+
+  /** Forgets cached identities and rights after a change of access has committed. */
+  applyAccessChange(change: AccessChange) {
+    this.#users.apply(change);
+    this.#companies.apply(change);
   }
 
   route<A extends Access>(spec: RouteSpec<A>) {
@@ -81,7 +93,10 @@ export class Api {
     if (companyHeader !== undefined && !publicIdPattern.test(companyHeader)) {
       throw new ApiError(404, [{ message: errorMessages.companyNotFound, propertyName: 'Api-Company' }]);
     }
-    const company = await findCompanyContext(this.#db, user.id, companyHeader);
+    const company = await this.#companies.get(`${user.id}:${companyHeader ?? ''}`, async () => {
+      const found = await findCompanyContext(this.#db, user.id, companyHeader);
+      return found && { value: found, userId: user.id };
+    });
     if (companyHeader !== undefined && !company) {
       throw new ApiError(404, [{ message: errorMessages.companyNotFound, propertyName: 'Api-Company' }]);
     }
@@ -94,7 +109,14 @@ export class Api {
 
   async #authenticate(request: FastifyRequest): Promise<AuthenticatedUser> {
     const match = /^Bearer ([A-Za-z0-9_-]{1,200})$/.exec(request.headers.authorization ?? '');
-    const user = match ? await findUserByBearer(this.#db, match[1]!) : undefined;
+    const secretHash = match ? hashSecret(match[1]!) : undefined;
+    const user =
+      secretHash === undefined
+        ? undefined
+        : await this.#users.get(secretHash, async () => {
+            const found = await findUserBySecretHash(this.#db, secretHash);
+            return found && { value: found, userId: found.id, expiresAt: found.tokenExpiresOn };
+          });
     if (!user) throw unauthenticated();
     return user;
   }

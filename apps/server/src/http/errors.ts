@@ -1,6 +1,6 @@
 import type { ApiErrorItem } from '@fleetgate/contracts';
 import { errorMessages } from '@fleetgate/contracts';
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /** An error that is sent to the client in the wire format with its status. */
 export class ApiError extends Error {

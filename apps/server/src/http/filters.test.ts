@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { CompiledQuery, PostgresQueryCompiler, sql } from 'kysely';
+import type { CompiledQuery} from 'kysely';
+import { PostgresQueryCompiler, sql } from 'kysely';
 import { ApiError } from './errors.ts';
 import { parseFilter, parseFilterParams, type FilterSpec } from './filters.ts';
 
@@ -16,7 +17,7 @@ const spec: FilterSpec = {
 function compile(params: string[]): CompiledQuery {
   const expression = parseFilterParams(params, spec);
   if (!expression) throw new Error('no expression');
-  return new PostgresQueryCompiler().compileQuery(sql`${expression}`.toOperationNode() as never, { queryId: 'q' } as never);
+  return new PostgresQueryCompiler().compileQuery(sql`${expression}`.toOperationNode(), { queryId: 'q' });
 }
 
 describe('filters', () => {

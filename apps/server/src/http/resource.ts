@@ -4,6 +4,7 @@ import { limits, type Capability } from '@fleetgate/contracts';
 import type { Db } from '../db/client.ts';
 import type { AuthenticatedUser, CompanyContext } from '../auth/context.ts';
 import { writeAudit } from '../modules/audit/audit.writer.ts';
+import { publishAccessChange } from '../auth/auth-cache.ts';
 import type { Api, ApiContext, ApiResult } from './api.ts';
 import { ApiError, badRequest, forbidden, notFound, parseInput } from './errors.ts';
 import { parseFields, project, selectAll, type FieldSpec } from './fields.ts';
@@ -32,9 +33,12 @@ export type ResourceDefinition<Row extends ResourceRow, Out extends object> = {
     findByPublicIds(db: Db, companyId: number, publicIds: string[], forUpdate?: boolean): Promise<Row[]>;
   };
   present(row: Row): Out;
-  create?: { schema: z.ZodType; run(trx: Db, ctx: MutationContext, input: never): Promise<Row> };
-  update?: { schema: z.ZodType; run(trx: Db, ctx: MutationContext, row: Row, input: never): Promise<Row> };
-  remove?: { run(trx: Db, ctx: MutationContext, row: Row): Promise<void> };
+  /** Mutations change who may do what (roles, memberships): cached rights are dropped on commit. */
+  changesAccess?: boolean;
+  // Inputs are typed `never` so each resource's services can take their own schema's output.
+  create?: { schema: z.ZodType; run: (trx: Db, ctx: MutationContext, input: never) => Promise<Row> };
+  update?: { schema: z.ZodType; run: (trx: Db, ctx: MutationContext, row: Row, input: never) => Promise<Row> };
+  remove?: { run: (trx: Db, ctx: MutationContext, row: Row) => Promise<void> };
 };
 
 /**
@@ -90,7 +94,7 @@ export function registerResource<Row extends ResourceRow, Out extends object>(
         const items = many ? (ctx.body as unknown[]) : [ctx.body];
         checkBatch(items);
         const inputs = items.map((item, i) => parseInput(create.schema, item, many ? i : undefined) as object);
-        const created = await mutate(ctx, inputs, async (trx, mctx, input) => {
+        const created = await mutate(api, def, ctx, inputs, async (trx, mctx, input) => {
           const row = await typed(create.run)(trx, mctx, input);
           const after = def.present(row);
           await audit(trx, mctx, 'CREATE', def.name, row.public_id, undefined, after);
@@ -118,7 +122,7 @@ export function registerResource<Row extends ResourceRow, Out extends object>(
       handler: async (ctx) => {
         authorizeWrite(ctx, def.write);
         const input = parseInput(update.schema, ctx.body) as object;
-        const [after] = await mutate(ctx, [input], (trx, mctx, item) => patchOne(trx, mctx, ctx.publicId, item));
+        const [after] = await mutate(api, def, ctx, [input], (trx, mctx, item) => patchOne(trx, mctx, ctx.publicId, item));
         return { type: def.name, data: after };
       },
     });
@@ -130,7 +134,7 @@ export function registerResource<Row extends ResourceRow, Out extends object>(
         authorizeWrite(ctx, def.write);
         const items = bulkItems(ctx.body);
         const inputs = items.map(({ publicId, rest }, i) => ({ publicId, input: parseInput(update.schema, rest, i) as object }));
-        const data = await mutate(ctx, inputs, (trx, mctx, item) => patchOne(trx, mctx, item.publicId, item.input));
+        const data = await mutate(api, def, ctx, inputs, (trx, mctx, item) => patchOne(trx, mctx, item.publicId, item.input));
         return { type: list, data };
       },
     });
@@ -152,7 +156,7 @@ export function registerResource<Row extends ResourceRow, Out extends object>(
       access: 'company',
       handler: async (ctx) => {
         authorizeWrite(ctx, def.write);
-        const [data] = await mutate(ctx, [ctx.publicId], removeOne);
+        const [data] = await mutate(api, def, ctx, [ctx.publicId], removeOne);
         return { type: def.name, data };
       },
     });
@@ -166,7 +170,7 @@ export function registerResource<Row extends ResourceRow, Out extends object>(
         items.forEach(({ rest }, i) => {
           if (Object.keys(rest).length > 0) throw new ApiError(400, [{ message: 'Only publicId is accepted', listIndex: i }]);
         });
-        const data = await mutate(ctx, items.map((item) => item.publicId), removeOne);
+        const data = await mutate(api, def, ctx, items.map((item) => item.publicId), removeOne);
         return { type: list, data };
       },
     });
@@ -186,8 +190,8 @@ function fieldsOf(query: Record<string, unknown>, spec: FieldSpec) {
 }
 
 function stringList(value: unknown): string[] {
-  if (value === undefined) return [];
-  return Array.isArray(value) ? value.map(String) : [String(value)];
+  const values: unknown[] = Array.isArray(value) ? value : [value];
+  return values.filter((v): v is string => typeof v === 'string');
 }
 
 function checkBatch(items: unknown[]) {
@@ -219,13 +223,15 @@ function bulkItems(body: unknown): { publicId: string; rest: Record<string, unkn
  * its listIndex when the request was a list.
  */
 async function mutate<I, O>(
+  api: Api,
+  def: { changesAccess?: boolean },
   ctx: ApiContext<'company'>,
   items: I[],
   run: (trx: Db, mctx: MutationContext, item: I) => Promise<O>,
 ): Promise<O[]> {
   const mctx: MutationContext = { user: ctx.user, company: ctx.company, clientAddress: ctx.clientAddress };
   const many = Array.isArray(ctx.body);
-  return ctx.db.transaction().execute(async (trx) => {
+  const results = await ctx.db.transaction().execute(async (trx) => {
     const out: O[] = [];
     for (const [index, item] of items.entries()) {
       try {
@@ -237,8 +243,11 @@ async function mutate<I, O>(
         throw error;
       }
     }
+    if (def.changesAccess) await publishAccessChange(trx, { all: true });
     return out;
   });
+  if (def.changesAccess) api.applyAccessChange({ all: true });
+  return results;
 }
 
 function audit(trx: Db, mctx: MutationContext, action: 'CREATE' | 'UPDATE' | 'DELETE', rel: string, publicId: string, before: unknown, after: unknown) {

@@ -3,7 +3,7 @@ import { deleteExpiredAccessTokens } from '../modules/account/access-token.repos
 
 /** Removes expired access tokens every hour; returns a function that stops the job. */
 export function startExpiredTokenCleanup(db: Db, onError: (error: unknown) => void): () => void {
-  const timer = setInterval(() => deleteExpiredAccessTokens(db).catch(onError), 60 * 60 * 1000);
+  const timer = setInterval(() => void deleteExpiredAccessTokens(db).catch(onError), 60 * 60 * 1000);
   timer.unref();
   return () => clearInterval(timer);
 }

@@ -41,7 +41,9 @@ export function registerAccountRoutes(api: Api, limiter: LoginLimiter, registrat
     access: 'user',
     handler: async (ctx) => {
       const items = parseInput(revokeInput, ctx.body);
-      return { type: 'AccessTokenList', data: await revokeTokens(ctx.db, ctx.user, items.map((i) => i.publicId), ctx.clientAddress) };
+      const data = await revokeTokens(ctx.db, ctx.user, items.map((i) => i.publicId), ctx.clientAddress);
+      api.applyAccessChange({ userId: ctx.user.id });
+      return { type: 'AccessTokenList', data };
     },
   });
 
@@ -59,6 +61,7 @@ export function registerAccountRoutes(api: Api, limiter: LoginLimiter, registrat
     handler: async (ctx) => {
       const input = parseInput(passwordChangeInput, ctx.body);
       await changePassword(ctx.db, ctx.user, input, ctx.clientAddress);
+      if (input.deleteAccessTokens) api.applyAccessChange({ userId: ctx.user.id });
       return { type: 'MyUserPassword', data: { passwordChanged: true } };
     },
   });

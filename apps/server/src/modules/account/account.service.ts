@@ -7,6 +7,7 @@ import { hashSecret, newSecret } from '../../auth/secrets.ts';
 import { verifyTotp } from '../../auth/otp.ts';
 import { ApiError, badRequest, conflict, unauthenticated } from '../../http/errors.ts';
 import { writeAudit } from '../audit/audit.writer.ts';
+import { publishAccessChange } from '../../auth/auth-cache.ts';
 import { findUserByEmail, findUserById, insertUser, updatePasswordHash } from './user.repository.ts';
 import { deleteAllAccessTokens, deleteAccessTokens, insertAccessToken } from './access-token.repository.ts';
 
@@ -66,6 +67,7 @@ export async function revokeTokens(db: Db, user: AuthenticatedUser, publicIds: s
     for (const publicId of deleted) {
       await writeAudit(trx, { companyId: null, actorUserId: user.id, action: 'DELETE', rel: 'AccessToken', publicId, clientAddress });
     }
+    await publishAccessChange(trx, { userId: user.id });
     return deleted.map((publicId) => ({ publicId }));
   });
 }
@@ -83,7 +85,10 @@ export async function changePassword(
   await db.transaction().execute(async (trx) => {
     await updatePasswordHash(trx, user.id, passwordHash);
     // The token of this request stays valid so the user is not signed out of this session.
-    if (input.deleteAccessTokens) await deleteAllAccessTokens(trx, user.id, user.tokenPublicId);
+    if (input.deleteAccessTokens) {
+      await deleteAllAccessTokens(trx, user.id, user.tokenPublicId);
+      await publishAccessChange(trx, { userId: user.id });
+    }
     await writeAudit(trx, { companyId: null, actorUserId: user.id, action: 'UPDATE', rel: 'MyUserPassword', publicId: user.publicId, after: { deleteAccessTokens: input.deleteAccessTokens }, clientAddress });
   });
 }

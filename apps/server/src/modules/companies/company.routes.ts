@@ -18,6 +18,7 @@ export function registerCompanyRoutes(api: Api) {
     handler: async (ctx) => {
       const { name } = parseInput(companyInput, ctx.body);
       const { company, role } = await createCompany(ctx.db, ctx.user, name, ctx.clientAddress);
+      api.applyAccessChange({ userId: ctx.user.id });
       const data = { publicId: company.public_id, name: company.name, role: { publicId: role.public_id, name: role.name } };
       return { type: 'CompanyList', data, status: 201 };
     },

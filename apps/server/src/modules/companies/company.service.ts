@@ -1,6 +1,7 @@
 import type { CompanySummary } from '@fleetgate/contracts';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../audit/audit.writer.ts';
+import { publishAccessChange } from '../../auth/auth-cache.ts';
 import { insertRole } from '../roles/role.repository.ts';
 import { insertCompany, insertMembership, listCompaniesOfUser } from './company.repository.ts';
 
@@ -15,6 +16,7 @@ export async function createCompany(db: Db, creator: { id: number }, name: strin
     const audit = { companyId: company.id, actorUserId: creator.id, action: 'CREATE' as const, clientAddress };
     await writeAudit(trx, { ...audit, rel: 'Company', publicId: company.public_id, after: { publicId: company.public_id, name } });
     await writeAudit(trx, { ...audit, rel: 'Role', publicId: role.public_id, after: { publicId: role.public_id, name: role.name, builtIn: true } });
+    await publishAccessChange(trx, { userId: creator.id });
     await writeAudit(trx, { ...audit, rel: 'UserMembership', publicId: membership.public_id, after: { publicId: membership.public_id, role: { publicId: role.public_id } } });
     return { company, role };
   });

@@ -37,6 +37,7 @@ export function registerMembershipRoutes(api: Api) {
     repository: { list: listMemberships, findByPublicIds: findMembershipsByPublicIds },
     present,
     update: { schema: membershipPatchInput, run: changeMembershipRole },
+    changesAccess: true,
     remove: { run: removeMembership },
   });
 }

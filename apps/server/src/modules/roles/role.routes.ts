@@ -16,6 +16,7 @@ export function registerRoleRoutes(api: Api) {
     present: presentRole,
     create: { schema: roleCreateInput, run: createRole },
     update: { schema: rolePatchInput, run: changeRole },
+    changesAccess: true,
     remove: { run: removeRole },
   });
 }
