@@ -13,8 +13,15 @@ export async function freePort(): Promise<number> {
 }
 
 /** Starts a Node process and resolves once it prints a line matching `ready`. */
-export function startProcess(script: string, env: Record<string, string>, ready: RegExp): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+export function startProcess(
+  script: string,
+  env: Record<string, string>,
+  ready: RegExp,
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [script], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => reject(new Error(`${script} did not start:\n${output}`)), 60_000);
@@ -30,7 +37,9 @@ export function startProcess(script: string, env: Record<string, string>, ready:
 }
 
 /** A throwaway PostgreSQL database for one run, or undefined when no server answers. */
-export async function throwawayDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
+export async function throwawayDatabase(
+  adminUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
   const name = `fleetgate_bench_${process.pid}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   try {

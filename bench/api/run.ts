@@ -15,7 +15,9 @@ const connections = 50;
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const password = 'bench-admin-passphrase';
 
-const database = await throwawayDatabase(process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+const database = await throwawayDatabase(
+  process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+);
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'fleetgate-bench-'));
 const [serverPort, helloPort] = [await freePort(), await freePort()];
 const server = await startProcess(
@@ -30,7 +32,11 @@ const server = await startProcess(
   },
   /listening on/,
 );
-const hello = await startProcess(path.join(root, 'bench/api/hello.ts'), { PORT: String(helloPort) }, /listening/);
+const hello = await startProcess(
+  path.join(root, 'bench/api/hello.ts'),
+  { PORT: String(helloPort) },
+  /listening/,
+);
 
 try {
   const base = `http://127.0.0.1:${serverPort}/api`;
@@ -45,8 +51,15 @@ try {
   });
   const { data: token } = (await login.json()) as { data: { secretId: string } };
   const headers = { 'Api-Version': '2', Authorization: `Bearer ${token.secretId}` };
-  const roles = Array.from({ length: 60 }, (_, i) => ({ name: `Bench role ${i}`, capabilities: ['agents.connect'] }));
-  await fetch(`${base}/RoleList`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(roles) });
+  const roles = Array.from({ length: 60 }, (_, i) => ({
+    name: `Bench role ${i}`,
+    capabilities: ['agents.connect'],
+  }));
+  await fetch(`${base}/RoleList`, {
+    method: 'POST',
+    headers: { ...headers, 'Content-Type': 'application/json' },
+    body: JSON.stringify(roles),
+  });
   const url = `${base}/RoleList?fields=name&page-size=50`;
   const check = (await (await fetch(url, { headers })).json()) as { data: unknown[] };
   if (check.data.length !== 50) throw new Error(`expected 50 roles, got ${JSON.stringify(check)}`);
@@ -57,7 +70,8 @@ try {
   };
   const baseline = await run(`http://127.0.0.1:${helloPort}/`, {});
   const api = await run(url, headers);
-  if (api.non2xx > 0 || api.errors > 0) throw new Error(`API run had ${api.non2xx} non-2xx answers and ${api.errors} errors`);
+  if (api.non2xx > 0 || api.errors > 0)
+    throw new Error(`API run had ${api.non2xx} non-2xx answers and ${api.errors} errors`);
 
   const ratio = api.requests.average / baseline.requests.average;
   const lines = [

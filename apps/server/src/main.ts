@@ -6,16 +6,23 @@ import { startExpiredTokenCleanup } from './jobs/expired-tokens.job.ts';
 const config = loadConfig();
 const { app, db } = await buildApp({ config });
 const demo = await seedDemoIfEmpty(db, { emailAddress: config.adminEmail, password: config.adminPassword });
-const stopCleanup = startExpiredTokenCleanup(db, (error) => app.log.error({ err: error }, 'token cleanup failed'));
+const stopCleanup = startExpiredTokenCleanup(db, (error) =>
+  app.log.error({ err: error }, 'token cleanup failed'),
+);
 
 const address = await app.listen({ port: config.port, host: config.host });
 const port = new URL(address).port;
 const url = config.publicUrl ?? `http://localhost:${port}`;
-const lines = [`Fleetgate listening on ${url} (database: ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`];
+const lines = [
+  `Fleetgate listening on ${url} (database: ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`,
+];
 if (demo) {
   lines.push('Demo company created. Log in at ' + `${url}/login with:`);
-  for (const account of demo) lines.push(`  ${account.role.padEnd(13)} ${account.emailAddress}  password: ${account.password}`);
-  lines.push('These passwords are shown only now; set FLEETGATE_ADMIN_PASSWORD before the first start to choose your own.');
+  for (const account of demo)
+    lines.push(`  ${account.role.padEnd(13)} ${account.emailAddress}  password: ${account.password}`);
+  lines.push(
+    'These passwords are shown only now; set FLEETGATE_ADMIN_PASSWORD before the first start to choose your own.',
+  );
 }
 process.stdout.write(lines.join('\n') + '\n');
 

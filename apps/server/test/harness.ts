@@ -15,10 +15,15 @@ export type CallOptions = {
   headers?: Record<string, string>;
 };
 
-export type Response = { status: number; body: { type: string; status: string; data: unknown; moreAfter?: string | null }; headers: Headers };
+export type Response = {
+  status: number;
+  body: { type: string; status: string; data: unknown; moreAfter?: string | null };
+  headers: Headers;
+};
 
 let counter = 0;
-const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const unique = () =>
+  `${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /**
  * A real server on a random loopback port, on PGlite in memory or on DATABASE_URL, with
@@ -32,7 +37,13 @@ export function useTestServer(options: Partial<AppOptions> = {}) {
     const db = await openDatabase({ databaseUrl, dataDir: 'memory://' });
     if (!databaseUrl) await migrateToLatest(db);
     const config = { ...loadConfig({}), databaseUrl, webDist: undefined, logLevel: 'silent' };
-    const built = await buildApp({ registrationsPerAddressPerHour: 100_000, ...options, config, db, logger: false });
+    const built = await buildApp({
+      registrationsPerAddressPerHour: 100_000,
+      ...options,
+      config,
+      db,
+      logger: false,
+    });
     const address = await built.app.listen({ port: 0, host: '127.0.0.1' });
     Object.assign(server, { built, db, baseUrl: address });
   });
@@ -57,7 +68,11 @@ export function useTestServer(options: Partial<AppOptions> = {}) {
       body: options.body === undefined ? null : JSON.stringify(options.body),
     });
     const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as Response['body'], headers: response.headers };
+    return {
+      status: response.status,
+      body: (text ? JSON.parse(text) : undefined) as Response['body'],
+      headers: response.headers,
+    };
   }
 
   function basic(emailAddress: string, password: string, otp = '') {
@@ -65,7 +80,10 @@ export function useTestServer(options: Partial<AppOptions> = {}) {
   }
 
   async function login(emailAddress: string, password: string, otp = '') {
-    return call('POST', 'AccessTokenList', { headers: { Authorization: basic(emailAddress, password, otp) }, body: { expiresIn: 3600 } });
+    return call('POST', 'AccessTokenList', {
+      headers: { Authorization: basic(emailAddress, password, otp) },
+      body: { expiresIn: 3600 },
+    });
   }
 
   /** Registers a user through the API and logs in. */
@@ -77,7 +95,13 @@ export function useTestServer(options: Partial<AppOptions> = {}) {
     const token = await login(emailAddress, password);
     const data = token.body.data as { secretId: string; publicId: string };
     const user = registered.body.data as { publicId: string };
-    return { publicId: user.publicId, emailAddress, password, token: data.secretId, tokenPublicId: data.publicId };
+    return {
+      publicId: user.publicId,
+      emailAddress,
+      password,
+      token: data.secretId,
+      tokenPublicId: data.publicId,
+    };
   }
 
   /** A new company whose administrator is a new user. */
@@ -92,8 +116,16 @@ export function useTestServer(options: Partial<AppOptions> = {}) {
   async function newMember(company: { publicId: string }, capabilities: Capability[] = []) {
     const user = await newUser('Member');
     const db = server.db;
-    const row = await db.selectFrom('companies').select('id').where('public_id', '=', company.publicId).executeTakeFirstOrThrow();
-    const userRow = await db.selectFrom('users').select('id').where('public_id', '=', user.publicId).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('companies')
+      .select('id')
+      .where('public_id', '=', company.publicId)
+      .executeTakeFirstOrThrow();
+    const userRow = await db
+      .selectFrom('users')
+      .select('id')
+      .where('public_id', '=', user.publicId)
+      .executeTakeFirstOrThrow();
     const role = await insertRole(db, row.id, { name: `Role ${unique()}`, capabilities });
     const membership = await insertMembership(db, { companyId: row.id, userId: userRow.id, roleId: role.id });
     return { ...user, rolePublicId: role.public_id, membershipPublicId: membership.public_id };

@@ -26,7 +26,10 @@ export class AuthCache<T> {
     this.#maxEntries = maxEntries;
   }
 
-  async get(key: string, load: () => Promise<{ value: T; userId: number; expiresAt?: Date } | undefined>): Promise<T | undefined> {
+  async get(
+    key: string,
+    load: () => Promise<{ value: T; userId: number; expiresAt?: Date } | undefined>,
+  ): Promise<T | undefined> {
     const now = Date.now();
     const hit = this.#entries.get(key);
     if (hit && hit.expiresAt > now) return hit.value;
@@ -56,7 +59,11 @@ export async function publishAccessChange(trx: Db, change: AccessChange) {
 }
 
 /** On PostgreSQL, listens for changes made by other processes. Returns a function that stops listening. */
-export async function listenForAccessChanges(databaseUrl: string, onChange: (change: AccessChange) => void, onError: (error: unknown) => void) {
+export async function listenForAccessChanges(
+  databaseUrl: string,
+  onChange: (change: AccessChange) => void,
+  onError: (error: unknown) => void,
+) {
   const client = new pg.Client({ connectionString: databaseUrl });
   client.on('error', onError);
   client.on('notification', (message) => {

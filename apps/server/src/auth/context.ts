@@ -20,11 +20,22 @@ export type CompanyContext = {
 };
 
 /** Finds the user behind a bearer secret (by its hash); expired or revoked tokens find nobody. */
-export async function findUserBySecretHash(db: Db, secretHash: string): Promise<AuthenticatedUser | undefined> {
+export async function findUserBySecretHash(
+  db: Db,
+  secretHash: string,
+): Promise<AuthenticatedUser | undefined> {
   const row = await db
     .selectFrom('access_tokens as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
-    .select(['u.id', 'u.public_id', 'u.name', 'u.email_address', 'u.totp_secret', 't.public_id as token_public_id', 't.expires_on'])
+    .select([
+      'u.id',
+      'u.public_id',
+      'u.name',
+      'u.email_address',
+      'u.totp_secret',
+      't.public_id as token_public_id',
+      't.expires_on',
+    ])
     .where('t.secret_hash', '=', secretHash)
     .where('t.expires_on', '>', new Date())
     .executeTakeFirst();
@@ -56,7 +67,10 @@ export async function findCompanyContext(
     .select(['c.id', 'c.public_id', 'c.name', 'r.public_id as role_public_id', 'r.name as role_name'])
     .select(['r.built_in', 'r.capabilities'])
     .where('m.user_id', '=', userId);
-  query = companyPublicId === undefined ? query.orderBy('m.created_at').orderBy('m.id') : query.where('c.public_id', '=', companyPublicId);
+  query =
+    companyPublicId === undefined
+      ? query.orderBy('m.created_at').orderBy('m.id')
+      : query.where('c.public_id', '=', companyPublicId);
   const row = await query.limit(1).executeTakeFirst();
   if (!row) return undefined;
   return {

@@ -37,7 +37,10 @@ export class LoginLimiter {
 
   async recordFailure(account: string, address: string): Promise<void> {
     // consume() rejects once the points are spent; that is the limit being reached, not an error.
-    await Promise.allSettled([this.#byAccount.consume(account.toLowerCase()), this.#byAddress.consume(address)]);
+    await Promise.allSettled([
+      this.#byAccount.consume(account.toLowerCase()),
+      this.#byAddress.consume(address),
+    ]);
   }
 
   async recordSuccess(account: string): Promise<void> {
@@ -55,7 +58,9 @@ export function attemptLimiter(points: number, windowSeconds: number) {
       } catch (rejection) {
         if (rejection instanceof Error) throw rejection;
         const waitMs = (rejection as { msBeforeNext: number }).msBeforeNext;
-        throw new ApiError(429, errorMessages.rateLimited, { 'Retry-After': String(Math.ceil(waitMs / 1000)) });
+        throw new ApiError(429, errorMessages.rateLimited, {
+          'Retry-After': String(Math.ceil(waitMs / 1000)),
+        });
       }
     },
   };

@@ -23,7 +23,7 @@ export async function spendVerifyTime(password: string): Promise<void> {
   await verifyPassword(await unknownAccountHash, password);
 }
 
-const commonPasswords = new Set((dictionary['passwords-common']).map((p) => p.toLowerCase()));
+const commonPasswords = new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
 
 /** True for passwords found in the zxcvbn list of ~50,000 commonly used passwords. */
 export function isCommonPassword(password: string): boolean {

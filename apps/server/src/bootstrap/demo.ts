@@ -25,18 +25,32 @@ export async function seedDemoIfEmpty(
     emailAddress: admin.emailAddress ?? 'admin@example.com',
     password: admin.password ?? randomBytes(12).toString('base64url'),
   };
-  const userAccount = { name: 'Demo Engineer', emailAddress: 'engineer@example.com', password: randomBytes(12).toString('base64url') };
+  const userAccount = {
+    name: 'Demo Engineer',
+    emailAddress: 'engineer@example.com',
+    password: randomBytes(12).toString('base64url'),
+  };
   const checked = registrationInput.safeParse(adminAccount);
-  if (!checked.success) throw new Error('FLEETGATE_ADMIN_EMAIL or FLEETGATE_ADMIN_PASSWORD is not valid (password: 8 to 128 characters)');
-  if (userAccount.emailAddress.toLowerCase() === adminAccount.emailAddress.toLowerCase()) userAccount.emailAddress = 'engineer2@example.com';
+  if (!checked.success)
+    throw new Error(
+      'FLEETGATE_ADMIN_EMAIL or FLEETGATE_ADMIN_PASSWORD is not valid (password: 8 to 128 characters)',
+    );
+  if (userAccount.emailAddress.toLowerCase() === adminAccount.emailAddress.toLowerCase())
+    userAccount.emailAddress = 'engineer2@example.com';
 
-  const adminUser = await insertUser(db, { ...adminAccount, passwordHash: await hashPassword(adminAccount.password) });
+  const adminUser = await insertUser(db, {
+    ...adminAccount,
+    passwordHash: await hashPassword(adminAccount.password),
+  });
   const { company } = await createCompany(db, adminUser, 'Demo Company', null);
   const engineerRole = await insertRole(db, company.id, {
     name: 'Engineer',
     capabilities: ['accessRequests.use', 'agents.connect', 'helpCentre.use'],
   });
-  const engineer = await insertUser(db, { ...userAccount, passwordHash: await hashPassword(userAccount.password) });
+  const engineer = await insertUser(db, {
+    ...userAccount,
+    passwordHash: await hashPassword(userAccount.password),
+  });
   await insertMembership(db, { companyId: company.id, userId: engineer.id, roleId: engineerRole.id });
   return [
     { emailAddress: adminAccount.emailAddress, password: adminAccount.password, role: 'Administrator' },

@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorMessages, type Capability } from '@fleetgate/contracts';
 import type { Db } from '../db/client.ts';
-import { findCompanyContext, findUserBySecretHash, type AuthenticatedUser, type CompanyContext } from '../auth/context.ts';
+import {
+  findCompanyContext,
+  findUserBySecretHash,
+  type AuthenticatedUser,
+  type CompanyContext,
+} from '../auth/context.ts';
 import { DiscoveryRegistry } from './discovery.ts';
 import { hashSecret } from '../auth/secrets.ts';
 import { AuthCache, type AccessChange } from '../auth/auth-cache.ts';
@@ -24,7 +29,11 @@ export type ApiContext<A extends Access> = {
   /** The `{publicId}` of an item route. */
   publicId: string;
 } & (A extends 'public' ? object : { user: AuthenticatedUser }) &
-  (A extends 'company' ? { company: CompanyContext } : A extends 'user' ? { company: CompanyContext | undefined } : object);
+  (A extends 'company'
+    ? { company: CompanyContext }
+    : A extends 'user'
+      ? { company: CompanyContext | undefined }
+      : object);
 
 export type ApiResult = { type: string; data: unknown; status?: number; moreAfter?: string | null };
 
@@ -76,7 +85,8 @@ export class Api {
 
   async #context<A extends Access>(spec: RouteSpec<A>, request: FastifyRequest, reply: FastifyReply) {
     const params = request.params as { publicId?: string };
-    if (spec.item && !publicIdPattern.test(params.publicId ?? '')) throw new ApiError(404, errorMessages.notFound);
+    if (spec.item && !publicIdPattern.test(params.publicId ?? ''))
+      throw new ApiError(404, errorMessages.notFound);
     const base = {
       db: this.#db,
       clientAddress: request.ip,

@@ -19,7 +19,8 @@ export class ApiError extends Error {
 
 export const badRequest = (message: string, propertyName?: string) =>
   new ApiError(400, [{ message, ...(propertyName === undefined ? {} : { propertyName }) }]);
-export const unauthenticated = (message: string = errorMessages.unauthenticated) => new ApiError(401, message);
+export const unauthenticated = (message: string = errorMessages.unauthenticated) =>
+  new ApiError(401, message);
 export const forbidden = () => new ApiError(403, errorMessages.forbidden);
 export const notFound = () => new ApiError(404, errorMessages.notFound);
 export const conflict = (message: string, propertyName?: string) =>

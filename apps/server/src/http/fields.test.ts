@@ -14,7 +14,17 @@ describe('parseFields', () => {
   it('reads names, dotted paths, parentheses and *', () => {
     const selection = parseFields('name,servers.name,servers(publicId),*,languages(*)', spec);
     expect(selection.all).toBe(true);
-    expect(project({ name: 'a', publicId: 'p', servers: [{ name: 's', publicId: 'x', port: 1 }], languages: { en: 'E' } }, selection)).toEqual({
+    expect(
+      project(
+        {
+          name: 'a',
+          publicId: 'p',
+          servers: [{ name: 's', publicId: 'x', port: 1 }],
+          languages: { en: 'E' },
+        },
+        selection,
+      ),
+    ).toEqual({
       name: 'a',
       publicId: 'p',
       servers: [{ name: 's', publicId: 'x' }],
@@ -24,12 +34,17 @@ describe('parseFields', () => {
 
   it('selects only what is asked for, keeping nulls', () => {
     const selection = parseFields('name, servers(port)', spec);
-    expect(project({ name: null, publicId: 'p', servers: [{ port: 1, name: 'n' }] }, selection)).toEqual({ name: null, servers: [{ port: 1 }] });
+    expect(project({ name: null, publicId: 'p', servers: [{ port: 1, name: 'n' }] }, selection)).toEqual({
+      name: null,
+      servers: [{ port: 1 }],
+    });
   });
 
   it('a whole value wins over a nested selection of it', () => {
     const selection = parseFields('servers,servers.name', spec);
-    expect(project({ servers: [{ name: 'n', port: 2 }] }, selection)).toEqual({ servers: [{ name: 'n', port: 2 }] });
+    expect(project({ servers: [{ name: 'n', port: 2 }] }, selection)).toEqual({
+      servers: [{ name: 'n', port: 2 }],
+    });
   });
 
   it.each([
@@ -50,8 +65,24 @@ describe('parseFields', () => {
   });
 
   it('never fails other than with a 400 on any string', () => {
-    const tokens = fc.constantFrom('name', 'servers', 'publicId', '.', ',', '(', ')', '*', ' ', 'x', '1', '__proto__');
-    const inputs = fc.oneof(fc.string({ maxLength: 80 }), fc.array(tokens, { maxLength: 30 }).map((t) => t.join('')));
+    const tokens = fc.constantFrom(
+      'name',
+      'servers',
+      'publicId',
+      '.',
+      ',',
+      '(',
+      ')',
+      '*',
+      ' ',
+      'x',
+      '1',
+      '__proto__',
+    );
+    const inputs = fc.oneof(
+      fc.string({ maxLength: 80 }),
+      fc.array(tokens, { maxLength: 30 }).map((t) => t.join('')),
+    );
     fc.assert(
       fc.property(inputs, (input) => {
         try {

@@ -3,7 +3,20 @@ import { badRequest } from './errors.ts';
 
 export type FilterValue = string | number | boolean | null;
 
-const comparisons = ['lt', 'lte', 'eq', 'ne', 'gt', 'gte', 'in', 'ni', 'isnull', 'isnotnull', 'between', 'contains'] as const;
+const comparisons = [
+  'lt',
+  'lte',
+  'eq',
+  'ne',
+  'gt',
+  'gte',
+  'in',
+  'ni',
+  'isnull',
+  'isnotnull',
+  'between',
+  'contains',
+] as const;
 export type ComparisonOperator = (typeof comparisons)[number];
 
 export type FilterNode =
@@ -33,8 +46,18 @@ function invalid(reason: string) {
 }
 
 const arity: Record<ComparisonOperator, [min: number, max: number]> = {
-  lt: [1, 1], lte: [1, 1], eq: [1, 1], ne: [1, 1], gt: [1, 1], gte: [1, 1], contains: [1, 1],
-  in: [1, 4000], ni: [1, 4000], isnull: [0, 0], isnotnull: [0, 0], between: [2, 2],
+  lt: [1, 1],
+  lte: [1, 1],
+  eq: [1, 1],
+  ne: [1, 1],
+  gt: [1, 1],
+  gte: [1, 1],
+  contains: [1, 1],
+  in: [1, 4000],
+  ni: [1, 4000],
+  isnull: [0, 0],
+  isnotnull: [0, 0],
+  between: [2, 2],
 };
 
 export function parseFilter(input: string): FilterNode {
@@ -111,8 +134,16 @@ class FilterParser {
       const literal = /^(true|false|null|-?\d+(\.\d+)?([eE][+-]?\d+)?)/.exec(rest);
       if (!literal) throw invalid(`expected a value at ${this.pos}`);
       length = literal[0].length;
-      value = literal[0] === 'null' ? null : literal[0] === 'true' ? true : literal[0] === 'false' ? false : Number(literal[0]);
-      if (typeof value === 'number' && !Number.isFinite(value)) throw invalid(`number out of range at ${this.pos}`);
+      value =
+        literal[0] === 'null'
+          ? null
+          : literal[0] === 'true'
+            ? true
+            : literal[0] === 'false'
+              ? false
+              : Number(literal[0]);
+      if (typeof value === 'number' && !Number.isFinite(value))
+        throw invalid(`number out of range at ${this.pos}`);
     }
     this.pos += length;
     this.skipSpaces();
@@ -157,7 +188,8 @@ function checkTypes(node: FilterNode, spec: FilterSpec): void {
   const ordered = ['lt', 'lte', 'gt', 'gte', 'between'].includes(node.op);
   if (ordered && field.type === 'boolean') throw invalid(`"${node.op}" cannot compare booleans`);
   for (const value of node.values) {
-    if (!matchesType(value, field.type)) throw invalid(`${JSON.stringify(value)} is not a ${field.type} for "${node.field}"`);
+    if (!matchesType(value, field.type))
+      throw invalid(`${JSON.stringify(value)} is not a ${field.type} for "${node.field}"`);
   }
 }
 
@@ -170,7 +202,9 @@ function matchesType(value: FilterValue, type: FilterFieldType): boolean {
     case 'boolean':
       return typeof value === 'boolean';
     case 'date':
-      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value));
+      return (
+        typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value))
+      );
   }
 }
 

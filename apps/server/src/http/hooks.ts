@@ -25,7 +25,9 @@ export function registerWireHooks(app: FastifyInstance) {
     }
     // Fastify's own 4xx: malformed JSON, wrong content type, body too large …
     const propertyName = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Content-Type' : undefined;
-    return reply.code(status).send(failure([{ message: error.message, ...(propertyName ? { propertyName } : {}) }]));
+    return reply
+      .code(status)
+      .send(failure([{ message: error.message, ...(propertyName ? { propertyName } : {}) }]));
   });
 }
 

@@ -11,6 +11,7 @@ export function keysetPage<DB, TB extends keyof DB, O>(
   const publicId = sql.ref(`${alias}.public_id`);
   let q = query;
   if (list.where) q = q.where(list.where);
-  if (list.after) q = q.where(sql<boolean>`(${createdAt}, ${publicId}) > (${list.after.at}, ${list.after.publicId})`);
+  if (list.after)
+    q = q.where(sql<boolean>`(${createdAt}, ${publicId}) > (${list.after.at}, ${list.after.publicId})`);
   return q.orderBy(createdAt).orderBy(publicId).limit(list.limit);
 }

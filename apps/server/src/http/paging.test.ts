@@ -14,7 +14,12 @@ describe('paging', () => {
   });
 
   it.each(['0', '4001', '-1', '1.5', 'abc', '', '99999999'])('refuses page-size %j', (raw) => {
-    expect(() => parsePaging(raw, undefined)).toThrow(expect.objectContaining({ status: 400, items: [expect.objectContaining({ propertyName: 'page-size' })] }));
+    expect(() => parsePaging(raw, undefined)).toThrow(
+      expect.objectContaining({
+        status: 400,
+        items: [expect.objectContaining({ propertyName: 'page-size' })],
+      }),
+    );
   });
 
   it('round-trips a cursor', () => {
@@ -33,7 +38,10 @@ describe('paging', () => {
   it('never fails other than with a 400 naming the parameter', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 60 }), fc.string({ maxLength: 60 }), (size, after) => {
-        for (const [args, name] of [[[size, undefined], 'page-size'], [[undefined, after], 'page-after']] as const) {
+        for (const [args, name] of [
+          [[size, undefined], 'page-size'],
+          [[undefined, after], 'page-after'],
+        ] as const) {
           try {
             parsePaging(args[0], args[1]);
           } catch (error) {

@@ -37,7 +37,10 @@ export type ResourceDefinition<Row extends ResourceRow, Out extends object> = {
   changesAccess?: boolean;
   // Inputs are typed `never` so each resource's services can take their own schema's output.
   create?: { schema: z.ZodType; run: (trx: Db, ctx: MutationContext, input: never) => Promise<Row> };
-  update?: { schema: z.ZodType; run: (trx: Db, ctx: MutationContext, row: Row, input: never) => Promise<Row> };
+  update?: {
+    schema: z.ZodType;
+    run: (trx: Db, ctx: MutationContext, row: Row, input: never) => Promise<Row>;
+  };
   remove?: { run: (trx: Db, ctx: MutationContext, row: Row) => Promise<void> };
 };
 
@@ -62,9 +65,17 @@ export function registerResource<Row extends ResourceRow, Out extends object>(
       const selection = fieldsOf(ctx.query, def.fields);
       const paging = parsePaging(ctx.query['page-size'], ctx.query['page-after']);
       const where = parseFilterParams(stringList(ctx.query.filters), def.filters);
-      const rows = await def.repository.list(ctx.db, ctx.company.id, { where, after: paging.after, limit: paging.size + 1 });
+      const rows = await def.repository.list(ctx.db, ctx.company.id, {
+        where,
+        after: paging.after,
+        limit: paging.size + 1,
+      });
       const page = pageOf(rows, paging.size);
-      return { type: list, data: page.rows.map((row) => project(def.present(row), selection)), moreAfter: page.moreAfter };
+      return {
+        type: list,
+        data: page.rows.map((row) => project(def.present(row), selection)),
+        moreAfter: page.moreAfter,
+      };
     },
   });
 
@@ -93,7 +104,9 @@ export function registerResource<Row extends ResourceRow, Out extends object>(
         const many = Array.isArray(ctx.body);
         const items = many ? (ctx.body as unknown[]) : [ctx.body];
         checkBatch(items);
-        const inputs = items.map((item, i) => parseInput(create.schema, item, many ? i : undefined) as object);
+        const inputs = items.map(
+          (item, i) => parseInput(create.schema, item, many ? i : undefined) as object,
+        );
         const created = await mutate(api, def, ctx, inputs, async (trx, mctx, input) => {
           const row = await typed(create.run)(trx, mctx, input);
           const after = def.present(row);
@@ -122,7 +135,9 @@ export function registerResource<Row extends ResourceRow, Out extends object>(
       handler: async (ctx) => {
         authorizeWrite(ctx, def.write);
         const input = parseInput(update.schema, ctx.body) as object;
-        const [after] = await mutate(api, def, ctx, [input], (trx, mctx, item) => patchOne(trx, mctx, ctx.publicId, item));
+        const [after] = await mutate(api, def, ctx, [input], (trx, mctx, item) =>
+          patchOne(trx, mctx, ctx.publicId, item),
+        );
         return { type: def.name, data: after };
       },
     });
@@ -133,8 +148,13 @@ export function registerResource<Row extends ResourceRow, Out extends object>(
       handler: async (ctx) => {
         authorizeWrite(ctx, def.write);
         const items = bulkItems(ctx.body);
-        const inputs = items.map(({ publicId, rest }, i) => ({ publicId, input: parseInput(update.schema, rest, i) as object }));
-        const data = await mutate(api, def, ctx, inputs, (trx, mctx, item) => patchOne(trx, mctx, item.publicId, item.input));
+        const inputs = items.map(({ publicId, rest }, i) => ({
+          publicId,
+          input: parseInput(update.schema, rest, i) as object,
+        }));
+        const data = await mutate(api, def, ctx, inputs, (trx, mctx, item) =>
+          patchOne(trx, mctx, item.publicId, item.input),
+        );
         return { type: list, data };
       },
     });
@@ -168,9 +188,16 @@ export function registerResource<Row extends ResourceRow, Out extends object>(
         authorizeWrite(ctx, def.write);
         const items = bulkItems(ctx.body);
         items.forEach(({ rest }, i) => {
-          if (Object.keys(rest).length > 0) throw new ApiError(400, [{ message: 'Only publicId is accepted', listIndex: i }]);
+          if (Object.keys(rest).length > 0)
+            throw new ApiError(400, [{ message: 'Only publicId is accepted', listIndex: i }]);
         });
-        const data = await mutate(api, def, ctx, items.map((item) => item.publicId), removeOne);
+        const data = await mutate(
+          api,
+          def,
+          ctx,
+          items.map((item) => item.publicId),
+          removeOne,
+        );
         return { type: list, data };
       },
     });
@@ -212,7 +239,8 @@ function bulkItems(body: unknown): { publicId: string; rest: Record<string, unkn
     if (typeof publicId !== 'string' || !publicIdPattern.test(publicId)) {
       throw new ApiError(400, [{ message: 'Required property', propertyName: 'publicId', listIndex }]);
     }
-    if (seen.has(publicId)) throw new ApiError(400, [{ message: 'Duplicate', propertyName: 'publicId', listIndex }]);
+    if (seen.has(publicId))
+      throw new ApiError(400, [{ message: 'Duplicate', propertyName: 'publicId', listIndex }]);
     seen.add(publicId);
     return { publicId, rest };
   });
@@ -238,7 +266,11 @@ async function mutate<I, O>(
         out.push(await run(trx, mctx, item));
       } catch (error) {
         if (many && error instanceof ApiError) {
-          throw new ApiError(error.status, error.items.map((e) => ({ ...e, listIndex: e.listIndex ?? index })), error.headers);
+          throw new ApiError(
+            error.status,
+            error.items.map((e) => ({ ...e, listIndex: e.listIndex ?? index })),
+            error.headers,
+          );
         }
         throw error;
       }
@@ -250,7 +282,15 @@ async function mutate<I, O>(
   return results;
 }
 
-function audit(trx: Db, mctx: MutationContext, action: 'CREATE' | 'UPDATE' | 'DELETE', rel: string, publicId: string, before: unknown, after: unknown) {
+function audit(
+  trx: Db,
+  mctx: MutationContext,
+  action: 'CREATE' | 'UPDATE' | 'DELETE',
+  rel: string,
+  publicId: string,
+  before: unknown,
+  after: unknown,
+) {
   return writeAudit(trx, {
     companyId: mctx.company.id,
     actorUserId: mctx.user.id,

@@ -11,9 +11,21 @@ describe('wire conventions over HTTP', () => {
     expect(response.body.type).toBe('Discovery');
     const entries = response.body.data as { rel: string; href: string; methods: string[] }[];
     const role = entries.find((e) => e.rel === 'Role');
-    expect(role).toEqual({ rel: 'Role', href: `${t.server.baseUrl}/api/Role/{publicId}`, methods: ['DELETE', 'GET', 'PATCH'] });
+    expect(role).toEqual({
+      rel: 'Role',
+      href: `${t.server.baseUrl}/api/Role/{publicId}`,
+      methods: ['DELETE', 'GET', 'PATCH'],
+    });
     expect(entries.find((e) => e.rel === 'AccessTokenList')?.methods).toEqual(['DELETE', 'POST']);
-    for (const rel of ['RegistrationList', 'MyUser', 'MyUserPassword', 'CompanyList', 'RoleList', 'AuditLogList', 'UserMembershipList']) {
+    for (const rel of [
+      'RegistrationList',
+      'MyUser',
+      'MyUserPassword',
+      'CompanyList',
+      'RoleList',
+      'AuditLogList',
+      'UserMembershipList',
+    ]) {
       expect(entries.map((e) => e.rel)).toContain(rel);
     }
   });
@@ -39,7 +51,11 @@ describe('wire conventions over HTTP', () => {
     const admin = await t.newCompany();
     const response = await fetch(`${t.server.baseUrl}/api/RoleList`, {
       method: 'POST',
-      headers: { 'Api-Version': '2', Authorization: `Bearer ${admin.admin.token}`, 'Content-Type': 'application/json' },
+      headers: {
+        'Api-Version': '2',
+        Authorization: `Bearer ${admin.admin.token}`,
+        'Content-Type': 'application/json',
+      },
       body: '{"name": ',
     });
     expect(response.status).toBe(400);
@@ -48,12 +64,41 @@ describe('wire conventions over HTTP', () => {
 
   it('answers any fields, filters or paging string with a 200 or a 400 naming it, never a 5xx', async () => {
     const { admin, publicId } = await t.newCompany();
-    const tokens = fc.constantFrom('eq', 'and', 'or', 'in', 'name', 'publicId', 'builtIn', '(', ')', ',', '"', '\\', '.', '*', ' ', '1', 'true', 'null', '%', '&', '=');
-    const junk = fc.oneof(fc.string({ maxLength: 40 }), fc.array(tokens, { maxLength: 20 }).map((parts) => parts.join('')));
+    const tokens = fc.constantFrom(
+      'eq',
+      'and',
+      'or',
+      'in',
+      'name',
+      'publicId',
+      'builtIn',
+      '(',
+      ')',
+      ',',
+      '"',
+      '\\',
+      '.',
+      '*',
+      ' ',
+      '1',
+      'true',
+      'null',
+      '%',
+      '&',
+      '=',
+    );
+    const junk = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.array(tokens, { maxLength: 20 }).map((parts) => parts.join('')),
+    );
     const param = fc.constantFrom('fields', 'filters', 'page-size', 'page-after');
     await fc.assert(
       fc.asyncProperty(param, junk, async (name, value) => {
-        const response = await t.call('GET', 'RoleList', { token: admin.token, company: publicId, query: { [name]: value } });
+        const response = await t.call('GET', 'RoleList', {
+          token: admin.token,
+          company: publicId,
+          query: { [name]: value },
+        });
         expect([200, 400]).toContain(response.status);
         if (response.status === 400) {
           expect(response.body.status).toBe('error');

@@ -76,5 +76,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       client_address text,
       created_at ${createdAt}
     )`.execute(db);
-  await sql`create index audit_logs_company_page on audit_logs (company_id, created_at, public_id)`.execute(db);
+  await sql`create index audit_logs_company_page on audit_logs (company_id, created_at, public_id)`.execute(
+    db,
+  );
 }

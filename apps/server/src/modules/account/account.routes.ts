@@ -1,18 +1,34 @@
 import { z } from 'zod';
-import { errorMessages, accessTokenInput, passwordChangeInput, registrationInput } from '@fleetgate/contracts';
+import {
+  errorMessages,
+  accessTokenInput,
+  passwordChangeInput,
+  registrationInput,
+} from '@fleetgate/contracts';
 import type { Api } from '../../http/api.ts';
 import { headerValue } from '../../http/api.ts';
 import { badRequest, parseInput, unauthenticated } from '../../http/errors.ts';
 import { publicIdPattern } from '../../http/ids.ts';
 import type { LoginLimiter } from '../../auth/login-limiter.ts';
-import { changePassword, logIn, presentMyUser, registerUser, revokeTokens, type Credentials } from './account.service.ts';
+import {
+  changePassword,
+  logIn,
+  presentMyUser,
+  registerUser,
+  revokeTokens,
+  type Credentials,
+} from './account.service.ts';
 
 const revokeInput = z
   .array(z.strictObject({ publicId: z.string().regex(publicIdPattern) }))
   .min(1)
   .max(100);
 
-export function registerAccountRoutes(api: Api, limiter: LoginLimiter, registrationLimiter: { consume(key: string): Promise<unknown> }) {
+export function registerAccountRoutes(
+  api: Api,
+  limiter: LoginLimiter,
+  registrationLimiter: { consume(key: string): Promise<unknown> },
+) {
   api.route({
     rel: 'RegistrationList',
     method: 'POST',
@@ -20,7 +36,11 @@ export function registerAccountRoutes(api: Api, limiter: LoginLimiter, registrat
     handler: async (ctx) => {
       await registrationLimiter.consume(ctx.clientAddress);
       const input = parseInput(registrationInput, ctx.body);
-      return { type: 'Registration', data: await registerUser(ctx.db, input, ctx.clientAddress), status: 201 };
+      return {
+        type: 'Registration',
+        data: await registerUser(ctx.db, input, ctx.clientAddress),
+        status: 201,
+      };
     },
   });
 
@@ -31,7 +51,11 @@ export function registerAccountRoutes(api: Api, limiter: LoginLimiter, registrat
     handler: async (ctx) => {
       const credentials = basicCredentials(headerValue(ctx.request, 'authorization'));
       const { expiresIn } = parseInput(accessTokenInput, ctx.body);
-      return { type: 'AccessToken', data: await logIn(ctx.db, limiter, credentials, expiresIn, ctx.clientAddress), status: 201 };
+      return {
+        type: 'AccessToken',
+        data: await logIn(ctx.db, limiter, credentials, expiresIn, ctx.clientAddress),
+        status: 201,
+      };
     },
   });
 
@@ -41,7 +65,12 @@ export function registerAccountRoutes(api: Api, limiter: LoginLimiter, registrat
     access: 'user',
     handler: async (ctx) => {
       const items = parseInput(revokeInput, ctx.body);
-      const data = await revokeTokens(ctx.db, ctx.user, items.map((i) => i.publicId), ctx.clientAddress);
+      const data = await revokeTokens(
+        ctx.db,
+        ctx.user,
+        items.map((i) => i.publicId),
+        ctx.clientAddress,
+      );
       api.applyAccessChange({ userId: ctx.user.id });
       return { type: 'AccessTokenList', data };
     },
@@ -76,7 +105,12 @@ function basicCredentials(header: string | undefined): Credentials {
   const first = decoded.indexOf(':');
   const second = decoded.indexOf(':', first + 1);
   if (first < 1 || second < 0) throw badRequest('Expected Basic base64(email:otp:password)', 'Authorization');
-  const credentials = { emailAddress: decoded.slice(0, first), otp: decoded.slice(first + 1, second), password: decoded.slice(second + 1) };
-  if (credentials.password.length > 128 || credentials.emailAddress.length > 255) throw unauthenticated(errorMessages.invalidCredentials);
+  const credentials = {
+    emailAddress: decoded.slice(0, first),
+    otp: decoded.slice(first + 1, second),
+    password: decoded.slice(second + 1),
+  };
+  if (credentials.password.length > 128 || credentials.emailAddress.length > 255)
+    throw unauthenticated(errorMessages.invalidCredentials);
   return credentials;
 }

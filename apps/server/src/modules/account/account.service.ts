@@ -17,10 +17,19 @@ export async function registerUser(db: Db, input: RegistrationInput, clientAddre
   if (isCommonPassword(input.password)) throw badRequest(errorMessages.passwordTooCommon, 'password');
   const passwordHash = await hashPassword(input.password);
   return db.transaction().execute(async (trx) => {
-    if (await findUserByEmail(trx, input.emailAddress)) throw conflict(errorMessages.emailInUse, 'emailAddress');
+    if (await findUserByEmail(trx, input.emailAddress))
+      throw conflict(errorMessages.emailInUse, 'emailAddress');
     const user = await insertUser(trx, { name: input.name, emailAddress: input.emailAddress, passwordHash });
     const presented = { publicId: user.public_id, name: user.name, emailAddress: user.email_address };
-    await writeAudit(trx, { companyId: null, actorUserId: user.id, action: 'CREATE', rel: 'User', publicId: user.public_id, after: presented, clientAddress });
+    await writeAudit(trx, {
+      companyId: null,
+      actorUserId: user.id,
+      action: 'CREATE',
+      rel: 'User',
+      publicId: user.public_id,
+      after: presented,
+      clientAddress,
+    });
     return presented;
   });
 }
@@ -36,7 +45,9 @@ export async function logIn(
   const account = credentials.emailAddress;
   await limiter.assertAllowed(account, clientAddress);
   const user = await findUserByEmail(db, account);
-  const passwordOk = user ? await verifyPassword(user.password_hash, credentials.password) : await spendVerifyTime(credentials.password).then(() => false);
+  const passwordOk = user
+    ? await verifyPassword(user.password_hash, credentials.password)
+    : await spendVerifyTime(credentials.password).then(() => false);
   if (!user || !passwordOk) {
     await limiter.recordFailure(account, clientAddress);
     throw unauthenticated(errorMessages.invalidCredentials);
@@ -53,19 +64,42 @@ export async function logIn(
   const expiresOn = new Date(Date.now() + expiresIn * 1000);
   const token = await db.transaction().execute(async (trx) => {
     const row = await insertAccessToken(trx, user.id, hashSecret(secret), expiresOn);
-    await writeAudit(trx, { companyId: null, actorUserId: user.id, action: 'CREATE', rel: 'AccessToken', publicId: row.public_id, after: { publicId: row.public_id, expiresOn: row.expires_on }, clientAddress });
+    await writeAudit(trx, {
+      companyId: null,
+      actorUserId: user.id,
+      action: 'CREATE',
+      rel: 'AccessToken',
+      publicId: row.public_id,
+      after: { publicId: row.public_id, expiresOn: row.expires_on },
+      clientAddress,
+    });
     return row;
   });
   return { publicId: token.public_id, secretId: secret, expiresOn: token.expires_on.toISOString() };
 }
 
-export async function revokeTokens(db: Db, user: AuthenticatedUser, publicIds: string[], clientAddress: string) {
+export async function revokeTokens(
+  db: Db,
+  user: AuthenticatedUser,
+  publicIds: string[],
+  clientAddress: string,
+) {
   return db.transaction().execute(async (trx) => {
     const deleted = await deleteAccessTokens(trx, user.id, publicIds);
     const missing = publicIds.findIndex((id) => !deleted.includes(id));
-    if (missing >= 0) throw new ApiError(404, [{ message: errorMessages.notFound, propertyName: 'publicId', listIndex: missing }]);
+    if (missing >= 0)
+      throw new ApiError(404, [
+        { message: errorMessages.notFound, propertyName: 'publicId', listIndex: missing },
+      ]);
     for (const publicId of deleted) {
-      await writeAudit(trx, { companyId: null, actorUserId: user.id, action: 'DELETE', rel: 'AccessToken', publicId, clientAddress });
+      await writeAudit(trx, {
+        companyId: null,
+        actorUserId: user.id,
+        action: 'DELETE',
+        rel: 'AccessToken',
+        publicId,
+        clientAddress,
+      });
     }
     await publishAccessChange(trx, { userId: user.id });
     return deleted.map((publicId) => ({ publicId }));
@@ -79,7 +113,8 @@ export async function changePassword(
   clientAddress: string,
 ) {
   const stored = await findUserById(db, user.id);
-  if (!(await verifyPassword(stored.password_hash, input.oldPassword))) throw badRequest(errorMessages.passwordWrong, 'oldPassword');
+  if (!(await verifyPassword(stored.password_hash, input.oldPassword)))
+    throw badRequest(errorMessages.passwordWrong, 'oldPassword');
   if (isCommonPassword(input.newPassword)) throw badRequest(errorMessages.passwordTooCommon, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction().execute(async (trx) => {
@@ -89,7 +124,15 @@ export async function changePassword(
       await deleteAllAccessTokens(trx, user.id, user.tokenPublicId);
       await publishAccessChange(trx, { userId: user.id });
     }
-    await writeAudit(trx, { companyId: null, actorUserId: user.id, action: 'UPDATE', rel: 'MyUserPassword', publicId: user.publicId, after: { deleteAccessTokens: input.deleteAccessTokens }, clientAddress });
+    await writeAudit(trx, {
+      companyId: null,
+      actorUserId: user.id,
+      action: 'UPDATE',
+      rel: 'MyUserPassword',
+      publicId: user.publicId,
+      after: { deleteAccessTokens: input.deleteAccessTokens },
+      clientAddress,
+    });
   });
 }
 

@@ -7,10 +7,20 @@ const t = useTestServer({ loginLimits: { perAccount: 3, perAddress: 1000, window
 describe('RegistrationList', () => {
   it('registers a user and never returns the password', async () => {
     const emailAddress = `new-${t.unique()}@example.com`;
-    const response = await t.call('POST', 'RegistrationList', { body: { name: 'Ada', emailAddress, password: 'correct horse battery' } });
+    const response = await t.call('POST', 'RegistrationList', {
+      body: { name: 'Ada', emailAddress, password: 'correct horse battery' },
+    });
     expect(response.status).toBe(201);
-    expect(response.body.data).toEqual({ publicId: expect.stringMatching(/^[0-9a-z]{12}$/), name: 'Ada', emailAddress });
-    const stored = await t.server.db.selectFrom('users').select('password_hash').where('email_address', '=', emailAddress).executeTakeFirstOrThrow();
+    expect(response.body.data).toEqual({
+      publicId: expect.stringMatching(/^[0-9a-z]{12}$/),
+      name: 'Ada',
+      emailAddress,
+    });
+    const stored = await t.server.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('email_address', '=', emailAddress)
+      .executeTakeFirstOrThrow();
     expect(stored.password_hash).toMatch(/^\$argon2id\$/);
   });
 
@@ -19,12 +29,18 @@ describe('RegistrationList', () => {
     [{ name: 'A', emailAddress: 'not-an-email', password: 'long enough pw' }, 'emailAddress', undefined],
     [{ name: 'A', emailAddress: 'a@example.com', password: 'short' }, 'password', undefined],
     [{ name: 'A', emailAddress: 'a@example.com', password: 'x'.repeat(129) }, 'password', undefined],
-    [{ name: 'A', emailAddress: 'a@example.com', password: 'password123' }, 'password', 'Password is too common'],
+    [
+      { name: 'A', emailAddress: 'a@example.com', password: 'password123' },
+      'password',
+      'Password is too common',
+    ],
     [{ name: 'x'.repeat(256), emailAddress: 'a@example.com', password: 'long enough pw' }, 'name', undefined],
   ])('refuses %j naming %s', async (body, propertyName, message) => {
     const response = await t.call('POST', 'RegistrationList', { body });
     expect(response.status).toBe(400);
-    expect(response.body.data).toEqual(expect.arrayContaining([expect.objectContaining({ propertyName, ...(message ? { message } : {}) })]));
+    expect(response.body.data).toEqual(
+      expect.arrayContaining([expect.objectContaining({ propertyName, ...(message ? { message } : {}) })]),
+    );
   });
 
   it('refuses an e-mail address already registered, in any case', async () => {
@@ -33,7 +49,9 @@ describe('RegistrationList', () => {
       body: { name: 'Again', emailAddress: user.emailAddress.toUpperCase(), password: 'another long pw' },
     });
     expect(response.status).toBe(409);
-    expect(response.body.data).toEqual([{ message: 'E-mail address already registered', propertyName: 'emailAddress' }]);
+    expect(response.body.data).toEqual([
+      { message: 'E-mail address already registered', propertyName: 'emailAddress' },
+    ]);
   });
 });
 
@@ -47,32 +65,50 @@ describe('AccessTokenList', () => {
     expect(Date.parse(token.expiresOn) - Date.now()).toBeGreaterThan(3500_000);
     expect((await t.call('GET', 'MyUser', { token: token.secretId })).status).toBe(200);
 
-    const stored = await t.server.db.selectFrom('access_tokens').select('secret_hash').where('public_id', '=', token.publicId).executeTakeFirstOrThrow();
+    const stored = await t.server.db
+      .selectFrom('access_tokens')
+      .select('secret_hash')
+      .where('public_id', '=', token.publicId)
+      .executeTakeFirstOrThrow();
     expect(stored.secret_hash).not.toContain(token.secretId);
 
-    const revoked = await t.call('DELETE', 'AccessTokenList', { token: token.secretId, body: [{ publicId: token.publicId }] });
+    const revoked = await t.call('DELETE', 'AccessTokenList', {
+      token: token.secretId,
+      body: [{ publicId: token.publicId }],
+    });
     expect(revoked.status).toBe(200);
     expect(revoked.body.data).toEqual([{ publicId: token.publicId }]);
     expect((await t.call('GET', 'MyUser', { token: token.secretId })).status).toBe(401);
   });
 
-  it('cannot revoke another user\'s token', async () => {
+  it("cannot revoke another user's token", async () => {
     const [a, b] = [await t.newUser(), await t.newUser()];
-    const response = await t.call('DELETE', 'AccessTokenList', { token: a.token, body: [{ publicId: b.tokenPublicId }] });
+    const response = await t.call('DELETE', 'AccessTokenList', {
+      token: a.token,
+      body: [{ publicId: b.tokenPublicId }],
+    });
     expect(response.status).toBe(404);
     expect((await t.call('GET', 'MyUser', { token: b.token })).status).toBe(200);
   });
 
   it('needs a token to revoke and a list to revoke', async () => {
     const user = await t.newUser();
-    expect((await t.call('DELETE', 'AccessTokenList', { body: [{ publicId: user.tokenPublicId }] })).status).toBe(401);
-    const bad = await t.call('DELETE', 'AccessTokenList', { token: user.token, body: { publicId: user.tokenPublicId } });
+    expect(
+      (await t.call('DELETE', 'AccessTokenList', { body: [{ publicId: user.tokenPublicId }] })).status,
+    ).toBe(401);
+    const bad = await t.call('DELETE', 'AccessTokenList', {
+      token: user.token,
+      body: { publicId: user.tokenPublicId },
+    });
     expect(bad.status).toBe(400);
   });
 
   it.each([59, 5_184_001, '3600', 1.5])('refuses expiresIn %j', async (expiresIn) => {
     const user = await t.newUser();
-    const response = await t.call('POST', 'AccessTokenList', { headers: { Authorization: t.basic(user.emailAddress, user.password) }, body: { expiresIn } });
+    const response = await t.call('POST', 'AccessTokenList', {
+      headers: { Authorization: t.basic(user.emailAddress, user.password) },
+      body: { expiresIn },
+    });
     expect(response.status).toBe(400);
     expect(response.body.data).toEqual([expect.objectContaining({ propertyName: 'expiresIn' })]);
   });
@@ -80,7 +116,10 @@ describe('AccessTokenList', () => {
   it('accepts the bounds of expiresIn', async () => {
     const user = await t.newUser();
     for (const expiresIn of [60, 5_184_000]) {
-      const response = await t.call('POST', 'AccessTokenList', { headers: { Authorization: t.basic(user.emailAddress, user.password) }, body: { expiresIn } });
+      const response = await t.call('POST', 'AccessTokenList', {
+        headers: { Authorization: t.basic(user.emailAddress, user.password) },
+        body: { expiresIn },
+      });
       expect(response.status).toBe(201);
     }
   });
@@ -93,7 +132,10 @@ describe('AccessTokenList', () => {
     expect((await t.login(`nobody-${t.unique()}@example.com`, 'whatever123')).status).toBe(401);
     const noHeader = await t.call('POST', 'AccessTokenList', { body: { expiresIn: 60 } });
     expect(noHeader.status).toBe(401);
-    const malformed = await t.call('POST', 'AccessTokenList', { headers: { Authorization: 'Basic !!!' }, body: { expiresIn: 60 } });
+    const malformed = await t.call('POST', 'AccessTokenList', {
+      headers: { Authorization: 'Basic !!!' },
+      body: { expiresIn: 60 },
+    });
     expect(malformed.status).toBe(400);
     expect(malformed.body.data).toEqual([expect.objectContaining({ propertyName: 'Authorization' })]);
   });
@@ -106,10 +148,15 @@ describe('AccessTokenList', () => {
 
   it('after too many failures refuses even correct credentials with 429', async () => {
     const user = await t.newUser();
-    for (let i = 0; i < 3; i += 1) expect((await t.login(user.emailAddress, 'wrong password')).status).toBe(401);
+    for (let i = 0; i < 3; i += 1)
+      expect((await t.login(user.emailAddress, 'wrong password')).status).toBe(401);
     const blocked = await t.login(user.emailAddress, user.password);
     expect(blocked.status).toBe(429);
-    expect(blocked.body).toEqual({ type: 'Error', status: 'error', data: [{ message: 'Too many attempts, try again later' }] });
+    expect(blocked.body).toEqual({
+      type: 'Error',
+      status: 'error',
+      data: [{ message: 'Too many attempts, try again later' }],
+    });
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     // Another account is not affected by this one's failures.
     const other = await t.newUser();
@@ -119,7 +166,11 @@ describe('AccessTokenList', () => {
   it('asks for the one-time password when two-factor is on', async () => {
     const user = await t.newUser();
     const secret = new Secret();
-    await t.server.db.updateTable('users').set({ totp_secret: secret.base32 }).where('public_id', '=', user.publicId).execute();
+    await t.server.db
+      .updateTable('users')
+      .set({ totp_secret: secret.base32 })
+      .where('public_id', '=', user.publicId)
+      .execute();
     const required = await t.login(user.emailAddress, user.password);
     expect(required.status).toBe(401);
     expect(required.body.data).toEqual([{ message: 'One-Time Password required' }]);
@@ -136,7 +187,8 @@ describe('failed logins per address', () => {
 
   it('blocks an address that fails across many accounts', async () => {
     const user = await limited.newUser();
-    for (let i = 0; i < 4; i += 1) await limited.login(`nobody-${i}-${limited.unique()}@example.com`, 'wrong password');
+    for (let i = 0; i < 4; i += 1)
+      await limited.login(`nobody-${i}-${limited.unique()}@example.com`, 'wrong password');
     expect((await limited.login(user.emailAddress, user.password)).status).toBe(429);
   });
 });
@@ -147,7 +199,11 @@ describe('registrations per address', () => {
   it('are limited', async () => {
     const statuses = [];
     for (let i = 0; i < 3; i += 1) {
-      const body = { name: 'R', emailAddress: `r-${limited.unique()}@example.com`, password: 'long enough pw' };
+      const body = {
+        name: 'R',
+        emailAddress: `r-${limited.unique()}@example.com`,
+        password: 'long enough pw',
+      };
       statuses.push((await limited.call('POST', 'RegistrationList', { body })).status);
     }
     expect(statuses).toEqual([201, 201, 429]);
@@ -163,7 +219,13 @@ describe('MyUser', () => {
   it('shows a user without company with no capabilities', async () => {
     const user = await t.newUser('Solo');
     const response = await t.call('GET', 'MyUser', { token: user.token });
-    expect(response.body.data).toMatchObject({ publicId: user.publicId, name: 'Solo', company: null, role: null, capabilities: [] });
+    expect(response.body.data).toMatchObject({
+      publicId: user.publicId,
+      name: 'Solo',
+      company: null,
+      role: null,
+      capabilities: [],
+    });
   });
 
   it('shows the company acted in, the role and its effective capabilities', async () => {
@@ -205,18 +267,30 @@ describe('MyUserPassword', () => {
   it('keeps other sessions unless asked', async () => {
     const user = await t.newUser();
     const other = (await t.login(user.emailAddress, user.password)).body.data as { secretId: string };
-    await t.call('POST', 'MyUserPassword', { token: user.token, body: { oldPassword: user.password, newPassword: 'another new passphrase', deleteAccessTokens: false } });
+    await t.call('POST', 'MyUserPassword', {
+      token: user.token,
+      body: { oldPassword: user.password, newPassword: 'another new passphrase', deleteAccessTokens: false },
+    });
     expect((await t.call('GET', 'MyUser', { token: other.secretId })).status).toBe(200);
   });
 
   it('refuses a wrong old password, a weak new one, and no token', async () => {
     const user = await t.newUser();
-    const wrong = await t.call('POST', 'MyUserPassword', { token: user.token, body: { oldPassword: 'nope nope', newPassword: 'fine new passphrase', deleteAccessTokens: false } });
+    const wrong = await t.call('POST', 'MyUserPassword', {
+      token: user.token,
+      body: { oldPassword: 'nope nope', newPassword: 'fine new passphrase', deleteAccessTokens: false },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.data).toEqual([{ message: 'Old password is wrong', propertyName: 'oldPassword' }]);
-    const weak = await t.call('POST', 'MyUserPassword', { token: user.token, body: { oldPassword: user.password, newPassword: 'qwerty123', deleteAccessTokens: false } });
+    const weak = await t.call('POST', 'MyUserPassword', {
+      token: user.token,
+      body: { oldPassword: user.password, newPassword: 'qwerty123', deleteAccessTokens: false },
+    });
     expect(weak.body.data).toEqual([{ message: 'Password is too common', propertyName: 'newPassword' }]);
-    const short = await t.call('POST', 'MyUserPassword', { token: user.token, body: { oldPassword: user.password, newPassword: 'short' } });
+    const short = await t.call('POST', 'MyUserPassword', {
+      token: user.token,
+      body: { oldPassword: user.password, newPassword: 'short' },
+    });
     expect(short.body.data).toEqual([expect.objectContaining({ propertyName: 'newPassword' })]);
     expect((await t.call('POST', 'MyUserPassword', { body: {} })).status).toBe(401);
   });

@@ -17,7 +17,12 @@ export function findUserById(db: Db, id: number) {
 export function insertUser(db: Db, user: { name: string; emailAddress: string; passwordHash: string }) {
   return db
     .insertInto('users')
-    .values({ public_id: newPublicId(), name: user.name, email_address: user.emailAddress, password_hash: user.passwordHash })
+    .values({
+      public_id: newPublicId(),
+      name: user.name,
+      email_address: user.emailAddress,
+      password_hash: user.passwordHash,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }

@@ -6,7 +6,12 @@ function selectAuditLogs(db: Db, companyId: number) {
   return db
     .selectFrom('audit_logs')
     .leftJoin('users', 'users.id', 'audit_logs.actor_user_id')
-    .select(['audit_logs.public_id', 'audit_logs.action', 'audit_logs.resource_rel', 'audit_logs.resource_public_id'])
+    .select([
+      'audit_logs.public_id',
+      'audit_logs.action',
+      'audit_logs.resource_rel',
+      'audit_logs.resource_public_id',
+    ])
     .select(['audit_logs.before', 'audit_logs.after', 'audit_logs.client_address', 'audit_logs.created_at'])
     .select(['users.public_id as actor_public_id', 'users.name as actor_name'])
     .where('audit_logs.company_id', '=', companyId);

@@ -3,30 +3,56 @@ import { useTestServer } from '../../../test/harness.ts';
 
 const t = useTestServer();
 
-type Entry = { publicId: string; action: string; resource: { rel: string; publicId: string }; actor: { publicId: string } | null; before: unknown; after: unknown; clientAddress: string; createdAt: string };
+type Entry = {
+  publicId: string;
+  action: string;
+  resource: { rel: string; publicId: string };
+  actor: { publicId: string } | null;
+  before: unknown;
+  after: unknown;
+  clientAddress: string;
+  createdAt: string;
+};
 
 describe('AuditLogList', () => {
   it('records every mutation with actor, action, before, after and address', async () => {
     const company = await t.newCompany();
     const as = { token: company.admin.token, company: company.publicId };
-    const role = (await t.call('POST', 'RoleList', { ...as, body: { name: 'Audited' } })).body.data as { publicId: string };
+    const role = (await t.call('POST', 'RoleList', { ...as, body: { name: 'Audited' } })).body.data as {
+      publicId: string;
+    };
     await t.call('PATCH', `Role/${role.publicId}`, { ...as, body: { name: 'Audited 2' } });
     await t.call('DELETE', `Role/${role.publicId}`, as);
-    const entries = (await t.call('GET', 'AuditLogList', { ...as, query: { filters: `eq(resource.publicId,"${role.publicId}")` } })).body.data as Entry[];
+    const entries = (
+      await t.call('GET', 'AuditLogList', {
+        ...as,
+        query: { filters: `eq(resource.publicId,"${role.publicId}")` },
+      })
+    ).body.data as Entry[];
     expect(entries.map((e) => e.action)).toEqual(['CREATE', 'UPDATE', 'DELETE']);
-    expect(entries[0]).toMatchObject({ actor: { publicId: company.admin.publicId }, before: null, after: { name: 'Audited' }, clientAddress: '127.0.0.1' });
+    expect(entries[0]).toMatchObject({
+      actor: { publicId: company.admin.publicId },
+      before: null,
+      after: { name: 'Audited' },
+      clientAddress: '127.0.0.1',
+    });
     expect(entries[1]).toMatchObject({ before: { name: 'Audited' }, after: { name: 'Audited 2' } });
     expect(entries[2]).toMatchObject({ before: { name: 'Audited 2' }, after: null });
-    const one = await t.call('GET', `AuditLog/${entries[0]!.publicId}`, { ...as, query: { fields: 'action,resource.rel' } });
+    const one = await t.call('GET', `AuditLog/${entries[0]!.publicId}`, {
+      ...as,
+      query: { fields: 'action,resource.rel' },
+    });
     expect(one.body.data).toEqual({ action: 'CREATE', resource: { rel: 'Role' } });
   });
 
   it('writes nothing when the change is refused', async () => {
     const company = await t.newCompany();
     const as = { token: company.admin.token, company: company.publicId };
-    const before = (await t.call('GET', 'AuditLogList', { ...as, query: { 'page-size': '4000' } })).body.data as Entry[];
+    const before = (await t.call('GET', 'AuditLogList', { ...as, query: { 'page-size': '4000' } })).body
+      .data as Entry[];
     await t.call('POST', 'RoleList', { ...as, body: [{ name: 'Fine' }, { name: 'fine' }] });
-    const after = (await t.call('GET', 'AuditLogList', { ...as, query: { 'page-size': '4000' } })).body.data as Entry[];
+    const after = (await t.call('GET', 'AuditLogList', { ...as, query: { 'page-size': '4000' } })).body
+      .data as Entry[];
     expect(after).toHaveLength(before.length);
   });
 
@@ -35,9 +61,15 @@ describe('AuditLogList', () => {
     const as = { token: company.admin.token, company: company.publicId };
     const since = new Date().toISOString();
     await t.call('POST', 'RoleList', { ...as, body: { name: 'Later' } });
-    const created = await t.call('GET', 'AuditLogList', { ...as, query: { filters: `and(eq(action,"CREATE"),gte(createdAt,"${since}"))`, fields: 'resource(rel)' } });
+    const created = await t.call('GET', 'AuditLogList', {
+      ...as,
+      query: { filters: `and(eq(action,"CREATE"),gte(createdAt,"${since}"))`, fields: 'resource(rel)' },
+    });
     expect(created.body.data).toEqual([{ resource: { rel: 'Role' } }]);
-    const badDate = await t.call('GET', 'AuditLogList', { ...as, query: { filters: 'gte(createdAt,"soon")' } });
+    const badDate = await t.call('GET', 'AuditLogList', {
+      ...as,
+      query: { filters: 'gte(createdAt,"soon")' },
+    });
     expect(badDate.status).toBe(400);
   });
 
@@ -47,11 +79,23 @@ describe('AuditLogList', () => {
     const reader = await t.newMember(company, ['auditLogs.use']);
     const outsider = await t.newMember(company, ['roles.manage']);
     expect((await t.call('GET', 'AuditLogList', { company: company.publicId })).status).toBe(401);
-    expect((await t.call('GET', 'AuditLogList', { token: outsider.token, company: company.publicId })).status).toBe(403);
-    const mine = (await t.call('GET', 'AuditLogList', { token: reader.token, company: company.publicId })).body.data as Entry[];
+    expect(
+      (await t.call('GET', 'AuditLogList', { token: outsider.token, company: company.publicId })).status,
+    ).toBe(403);
+    const mine = (await t.call('GET', 'AuditLogList', { token: reader.token, company: company.publicId }))
+      .body.data as Entry[];
     expect(mine.length).toBeGreaterThan(0);
-    const theirs = (await t.call('GET', 'AuditLogList', { token: other.admin.token, company: other.publicId })).body.data as Entry[];
-    expect((await t.call('GET', `AuditLog/${theirs[0]!.publicId}`, { token: reader.token, company: company.publicId })).status).toBe(404);
+    const theirs = (
+      await t.call('GET', 'AuditLogList', { token: other.admin.token, company: other.publicId })
+    ).body.data as Entry[];
+    expect(
+      (
+        await t.call('GET', `AuditLog/${theirs[0]!.publicId}`, {
+          token: reader.token,
+          company: company.publicId,
+        })
+      ).status,
+    ).toBe(404);
     expect(mine.map((e) => e.publicId)).not.toContain(theirs[0]!.publicId);
   });
 });

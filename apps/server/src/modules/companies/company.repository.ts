@@ -2,7 +2,11 @@ import type { Db } from '../../db/client.ts';
 import { newPublicId } from '../../http/ids.ts';
 
 export function insertCompany(db: Db, name: string) {
-  return db.insertInto('companies').values({ public_id: newPublicId(), name }).returningAll().executeTakeFirstOrThrow();
+  return db
+    .insertInto('companies')
+    .values({ public_id: newPublicId(), name })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export function insertMembership(db: Db, m: { companyId: number; userId: number; roleId: number }) {

@@ -8,7 +8,11 @@ export function registerCompanyRoutes(api: Api) {
     rel: 'CompanyList',
     method: 'GET',
     access: 'user',
-    handler: async (ctx) => ({ type: 'CompanyList', data: await listCompanies(ctx.db, ctx.user.id), moreAfter: null }),
+    handler: async (ctx) => ({
+      type: 'CompanyList',
+      data: await listCompanies(ctx.db, ctx.user.id),
+      moreAfter: null,
+    }),
   });
 
   api.route({
@@ -19,7 +23,11 @@ export function registerCompanyRoutes(api: Api) {
       const { name } = parseInput(companyInput, ctx.body);
       const { company, role } = await createCompany(ctx.db, ctx.user, name, ctx.clientAddress);
       api.applyAccessChange({ userId: ctx.user.id });
-      const data = { publicId: company.public_id, name: company.name, role: { publicId: role.public_id, name: role.name } };
+      const data = {
+        publicId: company.public_id,
+        name: company.name,
+        role: { publicId: role.public_id, name: role.name },
+      };
       return { type: 'CompanyList', data, status: 201 };
     },
   });

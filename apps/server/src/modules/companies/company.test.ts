@@ -6,22 +6,35 @@ const t = useTestServer();
 describe('CompanyList', () => {
   it('creates a company whose creator is its administrator', async () => {
     const user = await t.newUser();
-    const created = await t.call('POST', 'CompanyList', { token: user.token, body: { name: '  Acme Water  ' } });
+    const created = await t.call('POST', 'CompanyList', {
+      token: user.token,
+      body: { name: '  Acme Water  ' },
+    });
     expect(created.status).toBe(201);
     const company = created.body.data as { publicId: string; name: string; role: { name: string } };
     expect(company).toMatchObject({ name: 'Acme Water', role: { name: 'Administrator' } });
 
     const me = await t.call('GET', 'MyUser', { token: user.token, company: company.publicId });
     expect((me.body.data as { capabilities: string[] }).capabilities).toEqual(t.allCapabilities);
-    const audit = await t.call('GET', 'AuditLogList', { token: user.token, company: company.publicId, query: { fields: 'action,resource' } });
-    expect(audit.body.data).toEqual(expect.arrayContaining([{ action: 'CREATE', resource: { rel: 'Company', publicId: company.publicId } }]));
+    const audit = await t.call('GET', 'AuditLogList', {
+      token: user.token,
+      company: company.publicId,
+      query: { fields: 'action,resource' },
+    });
+    expect(audit.body.data).toEqual(
+      expect.arrayContaining([
+        { action: 'CREATE', resource: { rel: 'Company', publicId: company.publicId } },
+      ]),
+    );
   });
 
   it('lists only the companies the user belongs to, with the role in each', async () => {
     const user = await t.newUser();
     await t.newCompany(); // someone else's
-    const a = (await t.call('POST', 'CompanyList', { token: user.token, body: { name: 'First' } })).body.data as { publicId: string };
-    const b = (await t.call('POST', 'CompanyList', { token: user.token, body: { name: 'Second' } })).body.data as { publicId: string };
+    const a = (await t.call('POST', 'CompanyList', { token: user.token, body: { name: 'First' } })).body
+      .data as { publicId: string };
+    const b = (await t.call('POST', 'CompanyList', { token: user.token, body: { name: 'Second' } })).body
+      .data as { publicId: string };
     const list = await t.call('GET', 'CompanyList', { token: user.token });
     expect(list.status).toBe(200);
     expect(list.body.data).toEqual([
@@ -35,10 +48,13 @@ describe('CompanyList', () => {
     expect((await t.call('POST', 'CompanyList', { body: { name: 'X' } })).status).toBe(401);
   });
 
-  it.each([{}, { name: '' }, { name: '   ' }, { name: 'x'.repeat(256) }, { name: 'ok', extra: 1 }])('refuses %j', async (body) => {
-    const user = await t.newUser();
-    const response = await t.call('POST', 'CompanyList', { token: user.token, body });
-    expect(response.status).toBe(400);
-    expect(response.body.status).toBe('error');
-  });
+  it.each([{}, { name: '' }, { name: '   ' }, { name: 'x'.repeat(256) }, { name: 'ok', extra: 1 }])(
+    'refuses %j',
+    async (body) => {
+      const user = await t.newUser();
+      const response = await t.call('POST', 'CompanyList', { token: user.token, body });
+      expect(response.status).toBe(400);
+      expect(response.body.status).toBe('error');
+    },
+  );
 });

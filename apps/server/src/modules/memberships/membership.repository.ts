@@ -8,8 +8,16 @@ function selectMemberships(db: Db, companyId: number) {
     .innerJoin('users', 'users.id', 'memberships.user_id')
     .innerJoin('roles', 'roles.id', 'memberships.role_id')
     .select(['memberships.id', 'memberships.public_id', 'memberships.created_at', 'memberships.role_id'])
-    .select(['users.public_id as user_public_id', 'users.name as user_name', 'users.email_address as user_email_address'])
-    .select(['roles.public_id as role_public_id', 'roles.name as role_name', 'roles.built_in as role_built_in'])
+    .select([
+      'users.public_id as user_public_id',
+      'users.name as user_name',
+      'users.email_address as user_email_address',
+    ])
+    .select([
+      'roles.public_id as role_public_id',
+      'roles.name as role_name',
+      'roles.built_in as role_built_in',
+    ])
     .where('memberships.company_id', '=', companyId);
 }
 
@@ -19,7 +27,12 @@ export function listMemberships(db: Db, companyId: number, query: ListQuery) {
   return keysetPage(selectMemberships(db, companyId), 'memberships', query).execute();
 }
 
-export function findMembershipsByPublicIds(db: Db, companyId: number, publicIds: string[], forUpdate = false) {
+export function findMembershipsByPublicIds(
+  db: Db,
+  companyId: number,
+  publicIds: string[],
+  forUpdate = false,
+) {
   let query = selectMemberships(db, companyId).where('memberships.public_id', 'in', publicIds);
   if (forUpdate) query = query.forUpdate(['memberships']);
   return query.execute();

@@ -6,16 +6,28 @@ import { keysetPage } from '../../http/keyset.ts';
 import type { ListQuery } from '../../http/resource.ts';
 
 export function listRoles(db: Db, companyId: number, query: ListQuery): Promise<RoleRow[]> {
-  return keysetPage(db.selectFrom('roles').selectAll().where('company_id', '=', companyId), 'roles', query).execute();
+  return keysetPage(
+    db.selectFrom('roles').selectAll().where('company_id', '=', companyId),
+    'roles',
+    query,
+  ).execute();
 }
 
 export function findRolesByPublicIds(db: Db, companyId: number, publicIds: string[], forUpdate = false) {
-  let query = db.selectFrom('roles').selectAll().where('company_id', '=', companyId).where('public_id', 'in', publicIds);
+  let query = db
+    .selectFrom('roles')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('public_id', 'in', publicIds);
   if (forUpdate) query = query.forUpdate();
   return query.execute();
 }
 
-export function insertRole(db: Db, companyId: number, role: { name: string; capabilities: string[]; builtIn?: boolean }) {
+export function insertRole(
+  db: Db,
+  companyId: number,
+  role: { name: string; capabilities: string[]; builtIn?: boolean },
+) {
   return db
     .insertInto('roles')
     .values({
@@ -29,7 +41,11 @@ export function insertRole(db: Db, companyId: number, role: { name: string; capa
     .executeTakeFirstOrThrow();
 }
 
-export function updateRole(db: Db, id: number, changes: { name?: string | undefined; capabilities?: string[] | undefined }) {
+export function updateRole(
+  db: Db,
+  id: number,
+  changes: { name?: string | undefined; capabilities?: string[] | undefined },
+) {
   return db
     .updateTable('roles')
     .set({
@@ -56,9 +72,21 @@ export async function roleNameTaken(db: Db, companyId: number, name: string, exc
 }
 
 export async function roleHasMembers(db: Db, roleId: number) {
-  return (await db.selectFrom('memberships').select('id').where('role_id', '=', roleId).limit(1).executeTakeFirst()) !== undefined;
+  return (
+    (await db
+      .selectFrom('memberships')
+      .select('id')
+      .where('role_id', '=', roleId)
+      .limit(1)
+      .executeTakeFirst()) !== undefined
+  );
 }
 
 export function findBuiltInRole(db: Db, companyId: number) {
-  return db.selectFrom('roles').selectAll().where('company_id', '=', companyId).where('built_in', '=', true).executeTakeFirstOrThrow();
+  return db
+    .selectFrom('roles')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('built_in', '=', true)
+    .executeTakeFirstOrThrow();
 }

@@ -12,7 +12,12 @@ export async function createRole(trx: Db, ctx: MutationContext, input: z.output<
   return insertRole(trx, ctx.company.id, input);
 }
 
-export async function changeRole(trx: Db, ctx: MutationContext, role: RoleRow, input: z.output<typeof rolePatchInput>) {
+export async function changeRole(
+  trx: Db,
+  ctx: MutationContext,
+  role: RoleRow,
+  input: z.output<typeof rolePatchInput>,
+) {
   // The administrator role always holds every capability; renaming or narrowing it could lock a company out.
   if (role.built_in) throw conflict(errorMessages.builtInRole);
   if (input.name !== undefined && (await roleNameTaken(trx, ctx.company.id, input.name, role.id))) {

@@ -22,8 +22,12 @@ describe('RoleList and Role', () => {
     const create = await t.call('POST', 'RoleList', { ...memberAs, body: { name: 'Nope' } });
     expect(create.status).toBe(403);
     expect(create.body.data).toEqual([{ message: 'Missing capability' }]);
-    expect((await t.call('PATCH', `Role/${member.rolePublicId}`, { ...memberAs, body: { name: 'X' } })).status).toBe(403);
-    expect((await t.call('DELETE', 'RoleList', { ...memberAs, body: [{ publicId: member.rolePublicId }] })).status).toBe(403);
+    expect(
+      (await t.call('PATCH', `Role/${member.rolePublicId}`, { ...memberAs, body: { name: 'X' } })).status,
+    ).toBe(403);
+    expect(
+      (await t.call('DELETE', 'RoleList', { ...memberAs, body: [{ publicId: member.rolePublicId }] })).status,
+    ).toBe(403);
   });
 
   it("treats another company's roles as not found", async () => {
@@ -31,37 +35,58 @@ describe('RoleList and Role', () => {
     const theirs = await setup();
     const id = theirs.company.adminRolePublicId;
     expect((await t.call('GET', `Role/${id}`, mine.as)).status).toBe(404);
-    expect((await t.call('PATCH', `Role/${id}`, { ...mine.as, body: { name: 'Mine now' } })).status).toBe(404);
+    expect((await t.call('PATCH', `Role/${id}`, { ...mine.as, body: { name: 'Mine now' } })).status).toBe(
+      404,
+    );
     expect((await t.call('DELETE', `Role/${id}`, mine.as)).status).toBe(404);
     const bulk = await t.call('PATCH', 'RoleList', { ...mine.as, body: [{ publicId: id, name: 'x' }] });
     expect(bulk.status).toBe(404);
     const list = await t.call('GET', 'RoleList', { ...mine.as, query: { filters: `eq(publicId,"${id}")` } });
     expect(list.body.data).toEqual([]);
     // Acting in their company by header is refused as well.
-    expect((await t.call('GET', `Role/${id}`, { token: mine.as.token, company: theirs.company.publicId })).status).toBe(404);
+    expect(
+      (await t.call('GET', `Role/${id}`, { token: mine.as.token, company: theirs.company.publicId })).status,
+    ).toBe(404);
   });
 
   it('creates one role and answers with the stored object', async () => {
     const { as } = await setup();
-    const response = await t.call('POST', 'RoleList', { ...as, body: { name: 'Operator', capabilities: ['agents.connect'] } });
+    const response = await t.call('POST', 'RoleList', {
+      ...as,
+      body: { name: 'Operator', capabilities: ['agents.connect'] },
+    });
     expect(response.status).toBe(201);
     expect(response.body).toEqual({
       type: 'RoleList',
       status: 'success',
-      data: { publicId: expect.stringMatching(/^[0-9a-z]{12}$/), name: 'Operator', capabilities: ['agents.connect'], builtIn: false },
+      data: {
+        publicId: expect.stringMatching(/^[0-9a-z]{12}$/),
+        name: 'Operator',
+        capabilities: ['agents.connect'],
+        builtIn: false,
+      },
     });
     const id = (response.body.data as Role).publicId;
-    expect((await t.call('GET', `Role/${id}`, { ...as, query: { fields: 'name' } })).body.data).toEqual({ name: 'Operator' });
+    expect((await t.call('GET', `Role/${id}`, { ...as, query: { fields: 'name' } })).body.data).toEqual({
+      name: 'Operator',
+    });
   });
 
   it('creates a list in one transaction: one bad item stores nothing', async () => {
     const { as } = await setup();
-    const bad = await t.call('POST', 'RoleList', { ...as, body: [{ name: 'A' }, { name: 'B', capabilities: ['no.such'] }] });
+    const bad = await t.call('POST', 'RoleList', {
+      ...as,
+      body: [{ name: 'A' }, { name: 'B', capabilities: ['no.such'] }],
+    });
     expect(bad.status).toBe(400);
-    expect(bad.body.data).toEqual([expect.objectContaining({ propertyName: 'capabilities.0', listIndex: 1 })]);
+    expect(bad.body.data).toEqual([
+      expect.objectContaining({ propertyName: 'capabilities.0', listIndex: 1 }),
+    ]);
     const duplicate = await t.call('POST', 'RoleList', { ...as, body: [{ name: 'A' }, { name: 'a' }] });
     expect(duplicate.status).toBe(409);
-    expect(duplicate.body.data).toEqual([{ message: 'NAME_ALREADY_IN_USE', propertyName: 'name', listIndex: 1 }]);
+    expect(duplicate.body.data).toEqual([
+      { message: 'NAME_ALREADY_IN_USE', propertyName: 'name', listIndex: 1 },
+    ]);
     const names = (await t.call('GET', 'RoleList', { ...as, query: { fields: 'name' } })).body.data;
     expect(names).toEqual([{ name: 'Administrator' }]);
     const good = await t.call('POST', 'RoleList', { ...as, body: [{ name: 'A' }, { name: 'B' }] });
@@ -79,29 +104,46 @@ describe('RoleList and Role', () => {
     const { as } = await setup();
     const response = await t.call('POST', 'RoleList', { ...as, body });
     expect(response.status).toBe(400);
-    expect(response.body.data).toEqual([expect.objectContaining({ ...(propertyName ? { propertyName } : {}), ...(message ? { message } : {}) })]);
+    expect(response.body.data).toEqual([
+      expect.objectContaining({ ...(propertyName ? { propertyName } : {}), ...(message ? { message } : {}) }),
+    ]);
   });
 
   it('patches one and many roles, refusing a taken name', async () => {
     const { as } = await setup();
-    const [a, b] = (await t.call('POST', 'RoleList', { ...as, body: [{ name: 'A' }, { name: 'B' }] })).body.data as Role[];
-    const one = await t.call('PATCH', `Role/${a!.publicId}`, { ...as, body: { capabilities: ['groups.manage'] } });
+    const [a, b] = (await t.call('POST', 'RoleList', { ...as, body: [{ name: 'A' }, { name: 'B' }] })).body
+      .data as Role[];
+    const one = await t.call('PATCH', `Role/${a!.publicId}`, {
+      ...as,
+      body: { capabilities: ['groups.manage'] },
+    });
     expect(one.body.data).toMatchObject({ name: 'A', capabilities: ['groups.manage'] });
     const taken = await t.call('PATCH', `Role/${a!.publicId}`, { ...as, body: { name: 'b' } });
     expect(taken.status).toBe(409);
     expect(taken.body.data).toEqual([{ message: 'NAME_ALREADY_IN_USE', propertyName: 'name' }]);
-    const many = await t.call('PATCH', 'RoleList', { ...as, body: [{ publicId: a!.publicId, name: 'A2' }, { publicId: b!.publicId, name: 'B2' }] });
+    const many = await t.call('PATCH', 'RoleList', {
+      ...as,
+      body: [
+        { publicId: a!.publicId, name: 'A2' },
+        { publicId: b!.publicId, name: 'B2' },
+      ],
+    });
     expect(many.status).toBe(200);
     expect((many.body.data as Role[]).map((r) => r.name)).toEqual(['A2', 'B2']);
     const swap = await t.call('PATCH', 'RoleList', { ...as, body: [{ publicId: a!.publicId, name: 'B2' }] });
     expect(swap.body.data).toEqual([{ message: 'NAME_ALREADY_IN_USE', propertyName: 'name', listIndex: 0 }]);
     const noId = await t.call('PATCH', 'RoleList', { ...as, body: [{ name: 'x' }] });
-    expect(noId.body.data).toEqual([{ message: 'Required property', propertyName: 'publicId', listIndex: 0 }]);
+    expect(noId.body.data).toEqual([
+      { message: 'Required property', propertyName: 'publicId', listIndex: 0 },
+    ]);
   });
 
   it('keeps the built-in administrator role as it is', async () => {
     const { as, company } = await setup();
-    const patch = await t.call('PATCH', `Role/${company.adminRolePublicId}`, { ...as, body: { capabilities: [] } });
+    const patch = await t.call('PATCH', `Role/${company.adminRolePublicId}`, {
+      ...as,
+      body: { capabilities: [] },
+    });
     expect(patch.status).toBe(409);
     expect((await t.call('DELETE', `Role/${company.adminRolePublicId}`, as)).status).toBe(409);
     const role = await t.call('GET', `Role/${company.adminRolePublicId}`, as);
@@ -114,10 +156,14 @@ describe('RoleList and Role', () => {
     const inUse = await t.call('DELETE', `Role/${member.rolePublicId}`, as);
     expect(inUse.status).toBe(409);
     expect(inUse.body.data).toEqual([{ message: 'Role is still in use' }]);
-    const [a, b] = (await t.call('POST', 'RoleList', { ...as, body: [{ name: 'A' }, { name: 'B' }] })).body.data as Role[];
+    const [a, b] = (await t.call('POST', 'RoleList', { ...as, body: [{ name: 'A' }, { name: 'B' }] })).body
+      .data as Role[];
     expect((await t.call('DELETE', `Role/${a!.publicId}`, as)).status).toBe(200);
     expect((await t.call('GET', `Role/${a!.publicId}`, as)).status).toBe(404);
-    const bulk = await t.call('DELETE', 'RoleList', { ...as, body: [{ publicId: b!.publicId }, { publicId: member.rolePublicId }] });
+    const bulk = await t.call('DELETE', 'RoleList', {
+      ...as,
+      body: [{ publicId: b!.publicId }, { publicId: member.rolePublicId }],
+    });
     expect(bulk.status).toBe(409);
     expect(bulk.body.data).toEqual([{ message: 'Role is still in use', listIndex: 1 }]);
     expect((await t.call('GET', `Role/${b!.publicId}`, as)).status).toBe(200);
@@ -125,7 +171,10 @@ describe('RoleList and Role', () => {
 
   it('pages with moreAfter and filters with fields', async () => {
     const { as } = await setup();
-    const names = Array.from({ length: 7 }, (_, i) => ({ name: `R${i}`, capabilities: i % 2 ? ['apps.manage'] : [] }));
+    const names = Array.from({ length: 7 }, (_, i) => ({
+      name: `R${i}`,
+      capabilities: i % 2 ? ['apps.manage'] : [],
+    }));
     await t.call('POST', 'RoleList', { ...as, body: names });
     const seen: string[] = [];
     let after: string | null | undefined;
@@ -150,9 +199,13 @@ describe('RoleList and Role', () => {
     const { as } = await setup();
     const fields = await t.call('GET', 'RoleList', { ...as, query: { fields: 'name,password' } });
     expect(fields.status).toBe(400);
-    expect(fields.body.data).toEqual([{ message: 'Invalid fields: unknown field "password"', propertyName: 'fields' }]);
+    expect(fields.body.data).toEqual([
+      { message: 'Invalid fields: unknown field "password"', propertyName: 'fields' },
+    ]);
     const filters = await t.call('GET', 'RoleList', { ...as, query: { filters: 'eq(secret,"x")' } });
-    expect(filters.body.data).toEqual([{ message: 'Invalid filters: unknown field "secret"', propertyName: 'filters' }]);
+    expect(filters.body.data).toEqual([
+      { message: 'Invalid filters: unknown field "secret"', propertyName: 'filters' },
+    ]);
     expect((await t.call('GET', 'Role/NOT-AN-ID', as)).status).toBe(404);
   });
 });
