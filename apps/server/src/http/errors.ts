@@ -49,6 +49,22 @@ function issueMessage(issue: z.core.$ZodIssue): string {
 }
 
 /** Parses one input with a schema or throws a 400 in the wire format. */
+/** Parses every item of a list and reports the errors of all items at once, each with its listIndex. */
+export function parseEach<T extends z.ZodType>(
+  schema: T,
+  items: unknown[],
+  withIndex: boolean,
+): z.output<T>[] {
+  const errors: ApiErrorItem[] = [];
+  const parsed = items.map((item, i) => {
+    const result = schema.safeParse(item);
+    if (!result.success) errors.push(...zodIssuesToItems(result.error.issues, withIndex ? i : undefined));
+    return result.data as z.output<T>;
+  });
+  if (errors.length > 0) throw new ApiError(400, errors);
+  return parsed;
+}
+
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown, listIndex?: number): z.output<T> {
   const result = schema.safeParse(input);
   if (!result.success) throw validationError(result.error, listIndex);

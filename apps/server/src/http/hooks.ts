@@ -12,6 +12,11 @@ export function registerWireHooks(app: FastifyInstance) {
     }
   });
 
+  // Echo the request id so a user's report can be matched with the server log.
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
       return reply.code(error.status).headers(error.headers).send(failure(error.items));

@@ -6,7 +6,7 @@ import type { AuthenticatedUser, CompanyContext } from '../auth/context.ts';
 import { writeAudit } from '../modules/audit/audit.writer.ts';
 import { publishAccessChange } from '../auth/auth-cache.ts';
 import type { Api, ApiContext, ApiResult } from './api.ts';
-import { ApiError, badRequest, forbidden, notFound, parseInput } from './errors.ts';
+import { ApiError, badRequest, forbidden, notFound, parseEach, parseInput } from './errors.ts';
 import { parseFields, project, selectAll, type FieldSpec } from './fields.ts';
 import { parseFilterParams, type FilterSpec } from './filters.ts';
 import { pageOf, parsePaging, type Cursor } from './paging.ts';
@@ -104,9 +104,7 @@ export function registerResource<Row extends ResourceRow, Out extends object>(
         const many = Array.isArray(ctx.body);
         const items = many ? (ctx.body as unknown[]) : [ctx.body];
         checkBatch(items);
-        const inputs = items.map(
-          (item, i) => parseInput(create.schema, item, many ? i : undefined) as object,
-        );
+        const inputs = parseEach(create.schema, items, many) as object[];
         const created = await mutate(api, def, ctx, inputs, async (trx, mctx, input) => {
           const row = await typed(create.run)(trx, mctx, input);
           const after = def.present(row);
@@ -148,10 +146,12 @@ export function registerResource<Row extends ResourceRow, Out extends object>(
       handler: async (ctx) => {
         authorizeWrite(ctx, def.write);
         const items = bulkItems(ctx.body);
-        const inputs = items.map(({ publicId, rest }, i) => ({
-          publicId,
-          input: parseInput(update.schema, rest, i) as object,
-        }));
+        const parsed = parseEach(
+          update.schema,
+          items.map((item) => item.rest),
+          true,
+        ) as object[];
+        const inputs = items.map(({ publicId }, i) => ({ publicId, input: parsed[i]! }));
         const data = await mutate(api, def, ctx, inputs, (trx, mctx, item) =>
           patchOne(trx, mctx, item.publicId, item.input),
         );

@@ -76,11 +76,12 @@ describe('RoleList and Role', () => {
     const { as } = await setup();
     const bad = await t.call('POST', 'RoleList', {
       ...as,
-      body: [{ name: 'A' }, { name: 'B', capabilities: ['no.such'] }],
+      body: [{ name: 'A' }, { name: 'B', capabilities: ['no.such'] }, { name: '' }],
     });
     expect(bad.status).toBe(400);
     expect(bad.body.data).toEqual([
       expect.objectContaining({ propertyName: 'capabilities.0', listIndex: 1 }),
+      expect.objectContaining({ propertyName: 'name', listIndex: 2 }),
     ]);
     const duplicate = await t.call('POST', 'RoleList', { ...as, body: [{ name: 'A' }, { name: 'a' }] });
     expect(duplicate.status).toBe(409);
