@@ -37,6 +37,14 @@ const hello = await startProcess(
   { PORT: String(helloPort) },
   /listening/,
 );
+const oneQueryPort = await freePort();
+const oneQuery = database
+  ? await startProcess(
+      path.join(root, 'bench/api/one-query.ts'),
+      { PORT: String(oneQueryPort), DATABASE_URL: database.url },
+      /listening/,
+    )
+  : undefined;
 
 try {
   const base = `http://127.0.0.1:${serverPort}/api`;
@@ -70,6 +78,7 @@ try {
   };
   const baseline = await run(`http://127.0.0.1:${helloPort}/`, {});
   const api = await run(url, headers);
+  const raw = oneQuery ? await run(`http://127.0.0.1:${oneQueryPort}/`, {}) : undefined;
   if (api.non2xx > 0 || api.errors > 0)
     throw new Error(`API run had ${api.non2xx} non-2xx answers and ${api.errors} errors`);
 
@@ -78,12 +87,19 @@ try {
     `api benchmark (${database ? 'PostgreSQL' : 'PGlite'}, ${connections} connections, ${duration} s each)`,
     `  hello-world baseline   ${baseline.requests.average.toFixed(0).padStart(7)} req/s   p99 ${baseline.latency.p99} ms`,
     `  GET RoleList (50 rows) ${api.requests.average.toFixed(0).padStart(7)} req/s   p99 ${api.latency.p99} ms`,
+    ...(raw
+      ? [
+          `  reference: bare Fastify + one raw pg query ${raw.requests.average.toFixed(0)} req/s, p99 ${raw.latency.p99} ms` +
+            ` (RoleList / reference = ${(api.requests.average / raw.requests.average).toFixed(2)})`,
+        ]
+      : []),
     `  ratio ${ratio.toFixed(2)} (goal >= 0.40)   p99 ${api.latency.p99} ms (goal <= 25 ms)`,
   ];
   process.stdout.write(lines.join('\n') + '\n');
 } finally {
   server.kill('SIGTERM');
   hello.kill('SIGTERM');
+  oneQuery?.kill('SIGTERM');
   await new Promise((resolve) => setTimeout(resolve, 500));
   await database?.drop();
   await fs.rm(dataDir, { recursive: true, force: true });
