@@ -45,6 +45,8 @@ export type RouteSpec<A extends Access> = {
   access: A;
   /** Required capability in the company acted in (company routes only). */
   capability?: Capability;
+  /** User routes that show the company acted in, when there is one (MyUser); others ignore Api-Company. */
+  optionalCompany?: boolean;
   handler: (ctx: ApiContext<A>) => Promise<ApiResult>;
 };
 
@@ -99,6 +101,8 @@ export class Api {
     if (spec.access === 'public') return base as ApiContext<A>;
 
     const user = await this.#authenticate(request);
+    if (spec.access === 'user' && !spec.optionalCompany)
+      return { ...base, user, company: undefined } as unknown as ApiContext<A>;
     const companyHeader = headerValue(request, 'api-company');
     if (companyHeader !== undefined && !publicIdPattern.test(companyHeader)) {
       throw new ApiError(404, [{ message: errorMessages.companyNotFound, propertyName: 'Api-Company' }]);

@@ -27,28 +27,62 @@ export const conflict = (message: string, propertyName?: string) =>
   new ApiError(409, [{ message, ...(propertyName === undefined ? {} : { propertyName }) }]);
 
 /** Turns zod issues into wire errors: a property path and, inside lists, the list index. */
-export function validationError(error: z.ZodError, listIndex?: number): ApiError {
-  return new ApiError(400, zodIssuesToItems(error.issues, listIndex));
-}
-
-export function zodIssuesToItems(issues: readonly z.core.$ZodIssue[], listIndex?: number): ApiErrorItem[] {
+function zodIssuesToItems(
+  input: unknown,
+  issues: readonly z.core.$ZodIssue[],
+  listIndex?: number,
+): ApiErrorItem[] {
   return issues.map((issue) => {
     const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
     const propertyName = path.map(String).join('.') || undefined;
-    const item: ApiErrorItem = { message: issueMessage(issue) };
+    const item: ApiErrorItem = { message: issueMessage(issue, valueAt(input, path) === undefined) };
     if (propertyName) item.propertyName = propertyName;
     if (listIndex !== undefined) item.listIndex = listIndex;
     return item;
   });
 }
 
-function issueMessage(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'invalid_type' && issue.input === undefined) return errorMessages.required;
-  if (issue.code === 'unrecognized_keys') return `Unknown property: ${issue.keys.join(', ')}`;
-  return issue.message;
+/** Stable, translatable messages for validation failures (zod's own texts change between versions). */
+function issueMessage(issue: z.core.$ZodIssue, missing: boolean): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return missing ? errorMessages.required : `Invalid type: expected ${issue.expected}`;
+    case 'unrecognized_keys':
+      return `Unknown property: ${issue.keys.join(', ')}`;
+    case 'too_small':
+      if (issue.origin === 'string')
+        return issue.minimum === 1
+          ? errorMessages.required
+          : `Too short: at least ${issue.minimum} characters`;
+      if (issue.origin === 'array') return `Too few items: at least ${issue.minimum}`;
+      return `Too small: at least ${issue.minimum}`;
+    case 'too_big':
+      if (issue.origin === 'string') return `Too long: at most ${issue.maximum} characters`;
+      if (issue.origin === 'array') return `Too many items: at most ${issue.maximum}`;
+      return `Too big: at most ${issue.maximum}`;
+    case 'invalid_format':
+      if (issue.format === 'email') return 'Invalid e-mail address';
+      return issue.format === 'regex' ? 'Value does not match regex expression' : errorMessages.invalid;
+    case 'invalid_value':
+    case 'invalid_union':
+    case 'invalid_key':
+    case 'invalid_element':
+    case 'not_multiple_of':
+    case 'custom':
+      return errorMessages.invalid;
+  }
 }
 
 /** Parses one input with a schema or throws a 400 in the wire format. */
+function valueAt(root: unknown, path: (string | number)[]): unknown {
+  let value = root;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string | number, unknown>)[key];
+  }
+  return value;
+}
+
 /** Parses every item of a list and reports the errors of all items at once, each with its listIndex. */
 export function parseEach<T extends z.ZodType>(
   schema: T,
@@ -58,7 +92,8 @@ export function parseEach<T extends z.ZodType>(
   const errors: ApiErrorItem[] = [];
   const parsed = items.map((item, i) => {
     const result = schema.safeParse(item);
-    if (!result.success) errors.push(...zodIssuesToItems(result.error.issues, withIndex ? i : undefined));
+    if (!result.success)
+      errors.push(...zodIssuesToItems(item, result.error.issues, withIndex ? i : undefined));
     return result.data as z.output<T>;
   });
   if (errors.length > 0) throw new ApiError(400, errors);
@@ -67,6 +102,6 @@ export function parseEach<T extends z.ZodType>(
 
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown, listIndex?: number): z.output<T> {
   const result = schema.safeParse(input);
-  if (!result.success) throw validationError(result.error, listIndex);
+  if (!result.success) throw new ApiError(400, zodIssuesToItems(input, result.error.issues, listIndex));
   return result.data;
 }

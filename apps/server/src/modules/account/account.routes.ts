@@ -80,6 +80,7 @@ export function registerAccountRoutes(
     rel: 'MyUser',
     method: 'GET',
     access: 'user',
+    optionalCompany: true,
     handler: async (ctx) => ({ type: 'MyUser', data: presentMyUser(ctx.user, ctx.company) }),
   });
 

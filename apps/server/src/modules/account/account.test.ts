@@ -26,15 +26,37 @@ describe('RegistrationList', () => {
 
   it.each([
     [{ emailAddress: 'a@example.com', password: 'long enough pw' }, 'name', 'Required property'],
-    [{ name: 'A', emailAddress: 'not-an-email', password: 'long enough pw' }, 'emailAddress', undefined],
-    [{ name: 'A', emailAddress: 'a@example.com', password: 'short' }, 'password', undefined],
-    [{ name: 'A', emailAddress: 'a@example.com', password: 'x'.repeat(129) }, 'password', undefined],
+    [{ name: '', emailAddress: 'a@example.com', password: 'long enough pw' }, 'name', 'Required property'],
+    [
+      { name: 'A', emailAddress: 'not-an-email', password: 'long enough pw' },
+      'emailAddress',
+      'Invalid e-mail address',
+    ],
+    [
+      { name: 'A', emailAddress: 'a@example.com', password: 'short' },
+      'password',
+      'Too short: at least 8 characters',
+    ],
+    [
+      { name: 'A', emailAddress: 'a@example.com', password: 'x'.repeat(129) },
+      'password',
+      'Too long: at most 128 characters',
+    ],
+    [
+      { name: 'A', emailAddress: 'a@example.com', password: 12345678 },
+      'password',
+      'Invalid type: expected string',
+    ],
     [
       { name: 'A', emailAddress: 'a@example.com', password: 'password123' },
       'password',
       'Password is too common',
     ],
-    [{ name: 'x'.repeat(256), emailAddress: 'a@example.com', password: 'long enough pw' }, 'name', undefined],
+    [
+      { name: 'x'.repeat(256), emailAddress: 'a@example.com', password: 'long enough pw' },
+      'name',
+      'Too long: at most 255 characters',
+    ],
   ])('refuses %j naming %s', async (body, propertyName, message) => {
     const response = await t.call('POST', 'RegistrationList', { body });
     expect(response.status).toBe(400);
@@ -239,6 +261,16 @@ describe('MyUser', () => {
     });
     const admin = await t.call('GET', 'MyUser', { token: company.admin.token });
     expect((admin.body.data as { capabilities: string[] }).capabilities).toEqual(t.allCapabilities);
+  });
+
+  it('ignores Api-Company on calls that are not about a company', async () => {
+    const [mine, theirs] = [await t.newCompany(), await t.newCompany()];
+    const response = await t.call('GET', 'CompanyList', {
+      token: mine.admin.token,
+      company: theirs.publicId,
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.data).toEqual([expect.objectContaining({ publicId: mine.publicId })]);
   });
 
   it('treats a company the user is not in as not found', async () => {

@@ -1,0 +1,26 @@
+import type { ApiErrorItem } from '@fleetgate/contracts';
+
+/** A failed API call: `status` 0 means the server could not be reached at all. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: ApiErrorItem[];
+
+  constructor(status: number, errors: ApiErrorItem[]) {
+    super(errors[0]?.message ?? `API call failed with status ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = errors;
+  }
+
+  hasMessage(message: string): boolean {
+    return this.errors.some((error) => error.message === message);
+  }
+
+  get isUnavailable(): boolean {
+    return this.status === 0 || this.status >= 500;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}

@@ -1,0 +1,95 @@
+import { apiVersion, type ApiSuccess } from '@fleetgate/contracts';
+import { getCompanyId, getSession } from '../auth/session.ts';
+import { ApiError } from './api-error.ts';
+import { findEntry } from './discovery.ts';
+import { readEnvelope } from './envelope.ts';
+import { getFailureHandlers } from './failure-handlers.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+export type QueryValue = string | number | boolean | undefined | readonly string[];
+
+export type RequestOptions = {
+  method?: HttpMethod;
+  /** Values for `{placeholder}` segments of the discovered href, e.g. `{ publicId }`. */
+  params?: Record<string, string>;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** `false` for resources outside any company (the user's companies, tokens, registration). */
+  companyScoped?: boolean;
+  /** `false` where a 401 is an answer rather than a lost session (logging in). Default `true`. */
+  redirectOnUnauthorized?: boolean;
+  /** `false` where an outage must not leave the current page (logging out). Default `true`. */
+  redirectOnUnavailable?: boolean;
+};
+
+function fillPlaceholders(href: string, rel: string, params: Record<string, string>): string {
+  return href.replace(/\{(\w+)\}/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined) {
+      throw new Error(`Missing {${name}} for ${rel}`);
+    }
+    return encodeURIComponent(value);
+  });
+}
+
+function buildUrl(href: string, query: Record<string, QueryValue> | undefined): URL {
+  const url = new URL(href, window.location.origin);
+  // The Vite dev server proxies /api, so stay on its origin instead of the API's public URL.
+  const target = import.meta.env.DEV ? new URL(url.pathname + url.search, window.location.origin) : url;
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value === undefined) continue;
+    const values = typeof value === 'object' ? value : [String(value)];
+    for (const item of values) target.searchParams.append(name, item);
+  }
+  return target;
+}
+
+function buildHeaders(options: RequestOptions): Headers {
+  const headers = new Headers({ 'Api-Version': apiVersion, Accept: 'application/json' });
+  const session = getSession();
+  if (session) headers.set('Authorization', `Bearer ${session.secretId}`);
+  const companyId = options.companyScoped === false ? null : getCompanyId();
+  if (companyId) headers.set('Api-Company', companyId);
+  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+  for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
+  return headers;
+}
+
+async function send<T>(rel: string, options: RequestOptions): Promise<ApiSuccess<T>> {
+  const entry = await findEntry(rel);
+  const url = buildUrl(fillPlaceholders(entry.href, rel, options.params ?? {}), options.query);
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: options.method ?? 'GET',
+      headers: buildHeaders(options),
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+  } catch {
+    throw new ApiError(0, []);
+  }
+  return readEnvelope<T>(response);
+}
+
+/** Calls the resource named `rel` in discovery and returns the whole success envelope. */
+export async function apiRequest<T>(rel: string, options: RequestOptions = {}): Promise<ApiSuccess<T>> {
+  try {
+    return await send<T>(rel, options);
+  } catch (error) {
+    if (error instanceof ApiError) {
+      if (error.status === 401 && options.redirectOnUnauthorized !== false) {
+        getFailureHandlers().onUnauthorized();
+      } else if (error.isUnavailable && options.redirectOnUnavailable !== false) {
+        getFailureHandlers().onUnavailable();
+      }
+    }
+    throw error;
+  }
+}
+
+/** Calls the resource named `rel` and returns only its `data`. */
+export async function apiData<T>(rel: string, options: RequestOptions = {}): Promise<T> {
+  return (await apiRequest<T>(rel, options)).data;
+}

@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import type { SvgIconComponent } from '@mui/icons-material';
+import type { ParseKeys } from 'i18next';
+import type { Capability } from '@fleetgate/contracts';
+
+export const menuSections = ['USER_MANAGEMENT', 'COMPANY', 'DEVICE_SETTINGS'] as const;
+export type MenuSection = (typeof menuSections)[number];
+
+/**
+ * One entry of the feature registry: the route, its optional menu link, and the capability
+ * that gates both. Adding a screen means adding one of these to `features.tsx`.
+ */
+export type Feature = {
+  id: string;
+  /** Absolute path inside the shell, e.g. `/roles` or `/groups/type/:publicId`. */
+  path: string;
+  element: ReactNode;
+  capability?: Capability;
+  menu?: { section: MenuSection; labelKey: ParseKeys; icon: SvgIconComponent };
+};

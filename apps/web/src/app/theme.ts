@@ -1,0 +1,53 @@
+import { createTheme } from '@mui/material/styles';
+
+export const drawerWidth = 280;
+/** At and above this width the menu sits beside the content; below it overlays. */
+export const wideScreenQuery = '(min-width:960px)';
+
+export const theme = createTheme({
+  palette: {
+    primary: { main: '#0d47a1', light: '#5472d3', dark: '#002171', contrastText: '#ffffff' },
+    secondary: { main: '#ffb300', contrastText: '#1a1a1a' },
+    background: { default: '#f3f5f9', paper: '#ffffff' },
+    text: { primary: '#1b2330', secondary: '#5b6576' },
+    divider: '#e1e5ec',
+  },
+  shape: { borderRadius: 10 },
+  typography: {
+    fontFamily: 'Roboto, "Helvetica Neue", Arial, sans-serif',
+    h4: { fontWeight: 600, letterSpacing: '-0.01em' },
+    h5: { fontWeight: 600 },
+    h6: { fontWeight: 600 },
+    button: { textTransform: 'none', fontWeight: 600 },
+    overline: { fontWeight: 600, letterSpacing: '0.08em' },
+  },
+  components: {
+    MuiAppBar: {
+      defaultProps: { elevation: 0 },
+    },
+    MuiButton: {
+      defaultProps: { disableElevation: true },
+    },
+    MuiCard: {
+      defaultProps: { elevation: 0 },
+      styleOverrides: {
+        root: ({ theme }) => ({ border: `1px solid ${theme.palette.divider}` }),
+      },
+    },
+    MuiTextField: {
+      defaultProps: { fullWidth: true },
+    },
+    MuiListItemButton: {
+      styleOverrides: {
+        root: ({ theme }) => ({
+          borderRadius: theme.shape.borderRadius,
+          '&.active': {
+            backgroundColor: theme.palette.action.selected,
+            color: theme.palette.primary.main,
+            '& .MuiListItemIcon-root': { color: theme.palette.primary.main },
+          },
+        }),
+      },
+    },
+  },
+});

@@ -1,0 +1,72 @@
+import { useMemo } from 'react';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { FormAlert } from '../components/form/FormAlert.tsx';
+import { FormTextField } from '../components/form/FormTextField.tsx';
+import { PasswordField } from '../components/form/PasswordField.tsx';
+import { applyApiErrors } from '../components/form/apply-api-errors.ts';
+import { AuthSwitchLink } from './AuthSwitchLink.tsx';
+import { FormHeading } from '../components/form/FormHeading.tsx';
+import { emailAddressSchema } from '../components/form/field-schemas.ts';
+
+export type LoginValues = { emailAddress: string; password: string };
+
+type LoginFormProps = {
+  defaultValues?: LoginValues;
+  /** Rejects with the ApiError of a failed attempt. */
+  onSubmit: (values: LoginValues) => Promise<void>;
+};
+
+export function LoginForm({ defaultValues, onSubmit }: LoginFormProps) {
+  const { t } = useTranslation();
+  const schema = useMemo(
+    () => z.object({ emailAddress: emailAddressSchema(t), password: z.string().min(1, t('form.required')) }),
+    [t],
+  );
+  const {
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(schema),
+    defaultValues: defaultValues ?? { emailAddress: '', password: '' },
+  });
+
+  const handleValid = async (values: LoginValues) => {
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      applyApiErrors(error, setError, t, { fields: ['emailAddress', 'password'] });
+    }
+  };
+
+  return (
+    <Stack component="form" noValidate spacing={2.5} onSubmit={handleSubmit(handleValid)}>
+      <FormHeading title={t('login.title')} subtitle={t('login.subtitle')} />
+      <FormAlert message={errors.root?.server?.message} />
+      <FormTextField
+        control={control}
+        name="emailAddress"
+        label={t('login.email')}
+        type="email"
+        autoComplete="username"
+        autoFocus
+      />
+      <PasswordField
+        control={control}
+        name="password"
+        label={t('login.password')}
+        autoComplete="current-password"
+      />
+      <Button type="submit" variant="contained" size="large" loading={isSubmitting}>
+        {t('login.submit')}
+      </Button>
+      <AuthSwitchLink question={t('login.noAccount')} linkText={t('login.registerLink')} to="/register" />
+    </Stack>
+  );
+}

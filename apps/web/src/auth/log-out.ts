@@ -1,0 +1,17 @@
+import { queryClient } from '../app/query-client.ts';
+import { revokeAccessToken } from './access-tokens.ts';
+import { clearSession, getSession } from './session.ts';
+
+/** Revokes the token when the server can be reached; the local session ends either way. */
+export async function logOut(): Promise<void> {
+  const session = getSession();
+  if (session) {
+    try {
+      await revokeAccessToken(session.publicId);
+    } catch {
+      // An expired or already revoked token, or an unreachable server, must not keep anyone signed in.
+    }
+  }
+  clearSession();
+  queryClient.clear();
+}

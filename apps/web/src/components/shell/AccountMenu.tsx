@@ -1,0 +1,79 @@
+import { useState, type MouseEvent } from 'react';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
+import Logout from '@mui/icons-material/Logout';
+import SwapHoriz from '@mui/icons-material/SwapHoriz';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import type { MyUser } from '@fleetgate/contracts';
+import { LetterAvatar } from '../LetterAvatar.tsx';
+
+export function AccountMenu({ user }: { user: MyUser }) {
+  const { t } = useTranslation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+
+  const handleOpen = (event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget);
+  const handleClose = () => setAnchor(null);
+
+  return (
+    <>
+      <IconButton
+        onClick={handleOpen}
+        aria-label={t('shell.account')}
+        aria-haspopup="menu"
+        aria-expanded={anchor !== null}
+        sx={{ p: 0.5 }}
+      >
+        <LetterAvatar name={user.name} size={36} ringed />
+      </IconButton>
+      <Menu
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={handleClose}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { minWidth: 260, mt: 1 } } }}
+      >
+        <Box sx={{ px: 2, py: 1 }}>
+          <Typography variant="subtitle2" noWrap>
+            {user.name}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" noWrap>
+            {user.emailAddress}
+          </Typography>
+        </Box>
+        <Divider />
+        <Box
+          sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1 }}
+          role="group"
+          aria-label={t('shell.company')}
+        >
+          <ListItemIcon sx={{ minWidth: 36 }}>
+            <BusinessOutlined fontSize="small" />
+          </ListItemIcon>
+          <ListItemText primary={user.company?.name} secondary={user.role?.name} />
+        </Box>
+        <MenuItem component={RouterLink} to="/my-companies" onClick={handleClose}>
+          <ListItemIcon>
+            <SwapHoriz fontSize="small" />
+          </ListItemIcon>
+          {t('shell.switchCompany')}
+        </MenuItem>
+        <Divider />
+        <MenuItem component={RouterLink} to="/logout" onClick={handleClose}>
+          <ListItemIcon>
+            <Logout fontSize="small" />
+          </ListItemIcon>
+          {t('shell.logOut')}
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import type { SvgIconComponent } from '@mui/icons-material';
+import type { Feature } from '../../app/feature.ts';
+import { buildNavSections } from './nav-sections.ts';
+
+const icon = (() => null) as unknown as SvgIconComponent;
+
+const features: Feature[] = [
+  { id: 'home', path: '/', element: null },
+  {
+    id: 'mqtt',
+    path: '/mqtt',
+    element: null,
+    capability: 'mqttBrokers.manage',
+    menu: { section: 'DEVICE_SETTINGS', labelKey: 'shell.sections.COMPANY', icon },
+  },
+  {
+    id: 'roles',
+    path: '/roles',
+    element: null,
+    capability: 'roles.manage',
+    menu: { section: 'USER_MANAGEMENT', labelKey: 'shell.sections.COMPANY', icon },
+  },
+  {
+    id: 'users',
+    path: '/users',
+    element: null,
+    capability: 'users.invite',
+    menu: { section: 'USER_MANAGEMENT', labelKey: 'shell.sections.COMPANY', icon },
+  },
+  {
+    id: 'identity',
+    path: '/identity',
+    element: null,
+    menu: { section: 'COMPANY', labelKey: 'shell.sections.COMPANY', icon },
+  },
+];
+
+const ids = (capabilities: string[]) =>
+  buildNavSections(features, capabilities).map(({ section, items }) => [
+    section,
+    items.map((item) => item.id),
+  ]);
+
+describe('buildNavSections', () => {
+  it('shows only links whose capability the user holds, in registry order, sections in fixed order', () => {
+    expect(ids(['mqttBrokers.manage', 'users.invite', 'roles.manage'])).toEqual([
+      ['USER_MANAGEMENT', ['roles', 'users']],
+      ['COMPANY', ['identity']],
+      ['DEVICE_SETTINGS', ['mqtt']],
+    ]);
+  });
+
+  it('hides sections without a visible link', () => {
+    expect(ids(['users.invite'])).toEqual([
+      ['USER_MANAGEMENT', ['users']],
+      ['COMPANY', ['identity']],
+    ]);
+  });
+
+  it('leaves out features without a menu entry', () => {
+    expect(ids([]).flatMap(([, items]) => items)).not.toContain('home');
+  });
+});

@@ -1,0 +1,22 @@
+import { menuSections, type Feature, type MenuSection } from '../../app/feature.ts';
+
+export type NavItem = { id: string; path: string } & NonNullable<Feature['menu']>;
+export type NavSection = { section: MenuSection; items: NavItem[] };
+
+/**
+ * The menu for a user: registry entries with a menu link whose capability the user holds,
+ * grouped by section in the fixed section order. Empty sections are left out.
+ */
+export function buildNavSections(
+  features: readonly Feature[],
+  capabilities: readonly string[],
+): NavSection[] {
+  const visible = features.flatMap((feature) =>
+    feature.menu && (feature.capability === undefined || capabilities.includes(feature.capability))
+      ? [{ id: feature.id, path: feature.path, ...feature.menu }]
+      : [],
+  );
+  return menuSections
+    .map((section) => ({ section, items: visible.filter((item) => item.section === section) }))
+    .filter((group) => group.items.length > 0);
+}
