@@ -8,11 +8,7 @@ import { registerWireHooks } from './http/hooks.ts';
 import { registerWebApp } from './http/static.ts';
 import { attemptLimiter, LoginLimiter, type LoginLimits } from './auth/login-limiter.ts';
 import { success } from './http/envelope.ts';
-import { registerAccountRoutes } from './modules/account/account.routes.ts';
-import { registerCompanyRoutes } from './modules/companies/company.routes.ts';
-import { registerRoleRoutes } from './modules/roles/role.routes.ts';
-import { registerMembershipRoutes } from './modules/memberships/membership.routes.ts';
-import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
+import { registerModules } from './modules/index.ts';
 
 export type AppOptions = {
   config: Config;
@@ -60,11 +56,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
 
   const loginLimiter = new LoginLimiter(options.loginLimits ?? defaultLoginLimits);
   const registrationLimiter = attemptLimiter(options.registrationsPerAddressPerHour ?? 30, 3600);
-  registerAccountRoutes(api, loginLimiter, registrationLimiter);
-  registerCompanyRoutes(api);
-  registerRoleRoutes(api);
-  registerMembershipRoutes(api);
-  registerAuditRoutes(api);
+  registerModules(api, { config, log: app.log, loginLimiter, registrationLimiter });
 
   await registerWebApp(app, config.webDist);
   if (!options.db) app.addHook('onClose', () => db.destroy());

@@ -11,6 +11,16 @@ export type Config = {
   trustProxy: boolean;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
+  /** SMTP server for invitation e-mails (smtp://user:pass@host:port); without it mails go to the outbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Where e-mails are written when no SMTP server is configured: one .eml file per mail. */
+  outboxDir: string;
+  /** Help-centre address shown by the help button; no button without it. */
+  helpCentreUrl: string | undefined;
+  /** The provider's cloud domain: the status-page link shows only on hosts ending with it. */
+  cloudDomain: string | undefined;
+  statusPageUrl: string | undefined;
 };
 
 /** Reads the configuration from the environment; every value has a sensible default. */
@@ -28,5 +38,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true',
     adminEmail: env.FLEETGATE_ADMIN_EMAIL || undefined,
     adminPassword: env.FLEETGATE_ADMIN_PASSWORD || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Fleetgate <no-reply@fleetgate.invalid>',
+    outboxDir: path.resolve(env.OUTBOX_DIR ?? path.join(env.DATA_DIR ?? './data', 'outbox')),
+    helpCentreUrl: env.HELP_CENTRE_URL || undefined,
+    cloudDomain: env.CLOUD_DOMAIN || undefined,
+    statusPageUrl: env.STATUS_PAGE_URL || undefined,
   };
 }

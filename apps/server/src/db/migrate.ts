@@ -1,11 +1,19 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './schema.ts';
 import * as foundation from './migrations/0001-foundation.ts';
+import * as messages from './migrations/0002-messages.ts';
+import * as groupsAndAssets from './migrations/0003-groups-and-assets.ts';
+import * as usersAndAudiences from './migrations/0004-users-and-audiences.ts';
+import * as customFieldsAndMqtt from './migrations/0005-custom-fields-and-mqtt.ts';
 
 // Migrations are listed in code (not read from disk) so the same set runs from source,
 // in tests and in any bundle.
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
+  '0002-messages': messages,
+  '0003-groups-and-assets': groupsAndAssets,
+  '0004-users-and-audiences': usersAndAudiences,
+  '0005-custom-fields-and-mqtt': customFieldsAndMqtt,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

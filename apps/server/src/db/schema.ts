@@ -62,6 +62,17 @@ export type AuditLogTable = {
   created_at: CreatedAt;
 };
 
+export type MessageTable = {
+  id: Generated<number>;
+  public_id: string;
+  user_id: number;
+  company_id: number | null;
+  subject: string;
+  body: string;
+  read_at: Date | null;
+  created_at: CreatedAt;
+};
+
 export type Database = {
   users: UserTable;
   companies: CompanyTable;
@@ -69,6 +80,7 @@ export type Database = {
   memberships: MembershipTable;
   access_tokens: AccessTokenTable;
   audit_logs: AuditLogTable;
+  messages: MessageTable;
 };
 
 export type UserRow = Selectable<UserTable>;

@@ -17,4 +17,10 @@ export type Feature = {
   element: ReactNode;
   capability?: Capability;
   menu?: { section: MenuSection; labelKey: ParseKeys; icon: SvgIconComponent };
+  /** Extra content of the left drawer below the menu while this route is shown (group types, asset types). */
+  drawer?: ReactNode;
+  /** A right side menu for this route; the right drawer shows only when the route has one. */
+  rightMenu?: ReactNode;
+  /** What the top-bar search filters on this route; no search input without it. */
+  searchScope?: string;
 };

@@ -1,4 +1,23 @@
 import type { Feature } from './feature.ts';
 import { HomePage } from '../features/home/HomePage.tsx';
+import { messagesFeatures } from '../features/messages/messages.features.tsx';
+import { usersFeatures } from '../features/users/users.features.tsx';
+import { groupsFeatures } from '../features/groups/groups.features.tsx';
+import { rolesFeatures } from '../features/roles/roles.features.tsx';
+import { accessCategoriesFeatures } from '../features/access-categories/access-categories.features.tsx';
+import { assetsFeatures } from '../features/assets/assets.features.tsx';
+import { customFieldsFeatures } from '../features/custom-fields/custom-fields.features.tsx';
+import { mqttFeatures } from '../features/mqtt/mqtt.features.tsx';
 
-export const features: Feature[] = [{ id: 'home', path: '/', element: <HomePage /> }];
+/** The one feature registry: every screen of the shell with its route, menu entry and capability. */
+export const features: Feature[] = [
+  { id: 'home', path: '/', element: <HomePage /> },
+  ...usersFeatures,
+  ...groupsFeatures,
+  ...rolesFeatures,
+  ...accessCategoriesFeatures,
+  ...assetsFeatures,
+  ...customFieldsFeatures,
+  ...mqttFeatures,
+  ...messagesFeatures,
+];

@@ -1,4 +1,12 @@
 import type { errorMessages } from '@fleetgate/contracts';
+import { messagesEn } from '../../features/messages/messages.en.ts';
+import { groupsEn } from '../../features/groups/groups.en.ts';
+import { assetsEn } from '../../features/assets/assets.en.ts';
+import { usersEn } from '../../features/users/users.en.ts';
+import { rolesEn } from '../../features/roles/roles.en.ts';
+import { accessCategoriesEn } from '../../features/access-categories/access-categories.en.ts';
+import { customFieldsEn } from '../../features/custom-fields/custom-fields.en.ts';
+import { mqttEn } from '../../features/mqtt/mqtt.en.ts';
 
 /** Every English UI string. Other languages mirror this shape. */
 export const en = {
@@ -113,6 +121,15 @@ export const en = {
     companyNotFound: 'Company not found',
     companyRequired: 'Choose a company first',
   } satisfies Record<keyof typeof errorMessages, string>,
+  // Each feature keeps its texts beside its code.
+  messages: messagesEn,
+  groups: groupsEn,
+  assets: assetsEn,
+  users: usersEn,
+  roles: rolesEn,
+  accessCategories: accessCategoriesEn,
+  customFields: customFieldsEn,
+  mqtt: mqttEn,
 };
 
 export type Resources = typeof en;

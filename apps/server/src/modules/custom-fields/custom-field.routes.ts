@@ -1,0 +1,5 @@
+import type { Api } from '../../http/api.ts';
+import type { ModuleDeps } from '../index.ts';
+
+// Filled by the module's own work.
+export function registerCustomFieldRoutes(_api: Api, _deps: ModuleDeps) {}

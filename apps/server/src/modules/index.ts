@@ -1,0 +1,47 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Api } from '../http/api.ts';
+import type { LoginLimiter } from '../auth/login-limiter.ts';
+import { registerAccountRoutes } from './account/account.routes.ts';
+import { registerCompanyRoutes } from './companies/company.routes.ts';
+import { registerRoleRoutes } from './roles/role.routes.ts';
+import { registerMembershipRoutes } from './memberships/membership.routes.ts';
+import { registerAuditRoutes } from './audit/audit.routes.ts';
+import { registerMessageRoutes } from './messages/message.routes.ts';
+import { registerClientConfigRoutes } from './client-config/client-config.routes.ts';
+import { registerGroupTypeRoutes } from './group-types/group-type.routes.ts';
+import { registerGroupRoutes } from './groups/group.routes.ts';
+import { registerAssetTypeRoutes } from './asset-types/asset-type.routes.ts';
+import { registerAssetRoutes } from './assets/asset.routes.ts';
+import { registerInviteRoutes } from './invites/invite.routes.ts';
+import { registerUserRoutes } from './users/user.routes.ts';
+import { registerAudienceRoutes } from './audiences/audience.routes.ts';
+import { registerCustomFieldRoutes } from './custom-fields/custom-field.routes.ts';
+import { registerMqttBrokerRoutes } from './mqtt/mqtt-broker.routes.ts';
+
+export type ModuleDeps = {
+  config: Config;
+  log: FastifyBaseLogger;
+  loginLimiter: LoginLimiter;
+  registrationLimiter: { consume(key: string): Promise<void> };
+};
+
+/** Every feature module of the API, in one place. */
+export function registerModules(api: Api, deps: ModuleDeps) {
+  registerAccountRoutes(api, deps.loginLimiter, deps.registrationLimiter);
+  registerCompanyRoutes(api);
+  registerRoleRoutes(api);
+  registerMembershipRoutes(api);
+  registerAuditRoutes(api);
+  registerMessageRoutes(api, deps);
+  registerClientConfigRoutes(api, deps);
+  registerGroupTypeRoutes(api, deps);
+  registerGroupRoutes(api, deps);
+  registerAssetTypeRoutes(api, deps);
+  registerAssetRoutes(api, deps);
+  registerInviteRoutes(api, deps);
+  registerUserRoutes(api, deps);
+  registerAudienceRoutes(api, deps);
+  registerCustomFieldRoutes(api, deps);
+  registerMqttBrokerRoutes(api, deps);
+}

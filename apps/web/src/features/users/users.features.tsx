@@ -1,0 +1,4 @@
+import type { Feature } from '../../app/feature.ts';
+
+// Filled by the feature's own work.
+export const usersFeatures: Feature[] = [];

@@ -1,0 +1,2 @@
+// Filled by the module's own work.
+export {};
