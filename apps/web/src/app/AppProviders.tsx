@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { NotifyProvider } from '../components/notify.tsx';
 import { queryClient } from './query-client.ts';
 import { theme } from './theme.ts';
 
@@ -10,7 +11,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        {children}
+        <NotifyProvider>{children}</NotifyProvider>
       </ThemeProvider>
     </QueryClientProvider>
   );
