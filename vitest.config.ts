@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'contracts', include: ['packages/**/*.test.ts'] } },
+      { test: { name: 'packages', include: ['packages/**/*.test.ts'] } },
       {
         test: {
           name: 'server',

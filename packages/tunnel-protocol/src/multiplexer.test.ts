@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { createHash } from 'node:crypto';
+import { encodeFrame, ProtocolError } from './frames.ts';
+import { Multiplexer, type MultiplexerOptions, type TunnelStream } from './multiplexer.ts';
+
+type Link = {
+  initiator: Multiplexer;
+  acceptor: Multiplexer;
+  /** Data bytes sent by the initiator and not yet delivered plus those delivered: all it ever sent. */
+  sentData: () => number;
+  errors: Error[];
+};
+
+/** Two multiplexers joined like a WebSocket: each direction delivers messages in order, later. */
+function link(options: Partial<MultiplexerOptions>, onStream: MultiplexerOptions['onStream']): Link {
+  const errors: Error[] = [];
+  let sentData = 0;
+  const deliver = (to: () => Multiplexer) => (frame: Uint8Array) => {
+    setImmediate(() => {
+      try {
+        to().receive(frame);
+      } catch (error) {
+        errors.push(error as Error);
+      }
+    });
+  };
+  const initiator: Multiplexer = new Multiplexer({
+    ...options,
+    role: 'initiator',
+    send: (frame) => {
+      if (frame[0] === 2) sentData += frame.length - 5;
+      deliver(() => acceptor)(frame);
+    },
+  });
+  const acceptor: Multiplexer = new Multiplexer({
+    ...options,
+    role: 'acceptor',
+    send: deliver(() => initiator),
+    onStream,
+  });
+  return { initiator, acceptor, sentData: () => sentData, errors };
+}
+
+function collect(stream: TunnelStream, pauseEveryBytes = 0): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let sincePause = 0;
+    stream.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      sincePause += chunk.length;
+      if (pauseEveryBytes > 0 && sincePause >= pauseEveryBytes) {
+        sincePause = 0;
+        stream.pause();
+        setTimeout(() => stream.resume(), 1);
+      }
+    });
+    stream.on('end', () => resolve(Buffer.concat(chunks)));
+    stream.on('error', reject);
+  });
+}
+
+async function writeAll(stream: TunnelStream, chunks: Uint8Array[]) {
+  for (const chunk of chunks) {
+    if (!stream.write(chunk)) await new Promise((resolve) => stream.once('drain', resolve));
+  }
+  stream.end();
+}
+
+const sha = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
+
+describe('multiplexer', () => {
+  it("carries every stream's bytes intact both ways, whatever the chunking, windows and read pace", async () => {
+    const streamData = fc.array(fc.uint8Array({ minLength: 1, maxLength: 3000 }), {
+      minLength: 0,
+      maxLength: 12,
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(streamData, { minLength: 1, maxLength: 5 }),
+        fc.integer({ min: 64, max: 8192 }),
+        fc.integer({ min: 16, max: 4096 }),
+        fc.integer({ min: 0, max: 5000 }),
+        async (streams, initialWindow, maxPayload, pauseEvery) => {
+          // The acceptor echoes every stream back, so both directions and their flow control are exercised.
+          const l = link({ initialWindow, maxPayload }, (stream) => stream.pipe(stream));
+          const results = await Promise.all(
+            streams.map(async (chunks, i) => {
+              const stream = l.initiator.open(`echo-${i}`);
+              const echoed = collect(stream, pauseEvery);
+              await writeAll(stream, chunks);
+              return { sent: Buffer.concat(chunks), echoed: await echoed };
+            }),
+          );
+          for (const { sent, echoed } of results) expect(sha(echoed)).toBe(sha(sent));
+          expect(l.errors).toEqual([]);
+          await new Promise((resolve) => setImmediate(resolve));
+          expect(l.initiator.streamCount).toBe(0);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('never sends more than the window to a reader that does not read', async () => {
+    const initialWindow = 16 * 1024;
+    let held: TunnelStream | undefined;
+    const l = link({ initialWindow }, (stream) => {
+      held = stream; // never read
+    });
+    const stream = l.initiator.open('slow');
+    let writes = 0;
+    const big = new Uint8Array(8192);
+    // Keep writing while the stream accepts; it stops accepting once the window is spent.
+    while (stream.write(big) && writes < 1000) writes += 1;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(l.sentData()).toBe(initialWindow);
+    expect(held?.readableLength).toBe(initialWindow);
+    // Reading releases credit, and the rest flows.
+    held!.resume();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(l.sentData()).toBeGreaterThan(initialWindow);
+  });
+
+  it('a reset on one side errors the stream on the other', async () => {
+    let remote: TunnelStream | undefined;
+    const l = link({}, (stream) => {
+      remote = stream;
+    });
+    const stream = l.initiator.open('x');
+    const failed = new Promise<Error>((resolve) => stream.on('error', resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    remote!.destroy(new Error('refused: not in the service list'));
+    expect((await failed).message).toBe('refused: not in the service list');
+  });
+
+  it('refuses streams when nobody accepts them', async () => {
+    const l = link({}, undefined);
+    const stream = l.initiator.open('x');
+    const failed = new Promise<Error>((resolve) => stream.on('error', resolve));
+    expect((await failed).message).toBe('streams are not accepted here');
+  });
+
+  it('treats a peer that sends past its window as a protocol error', () => {
+    const mux = new Multiplexer({ role: 'acceptor', send: () => {}, initialWindow: 10, onStream: () => {} });
+    mux.receive(encodeFrame({ type: 'open', streamId: 1, target: 't' }));
+    expect(() =>
+      mux.receive(encodeFrame({ type: 'data', streamId: 1, payload: new Uint8Array(11) })),
+    ).toThrow(ProtocolError);
+  });
+
+  it('treats an open with the wrong parity or a reused id as a protocol error', () => {
+    const mux = new Multiplexer({ role: 'acceptor', send: () => {}, onStream: () => {} });
+    expect(() => mux.receive(encodeFrame({ type: 'open', streamId: 2, target: 't' }))).toThrow(/parity/);
+    mux.receive(encodeFrame({ type: 'open', streamId: 3, target: 't' }));
+    expect(() => mux.receive(encodeFrame({ type: 'open', streamId: 3, target: 't' }))).toThrow(
+      /already open/,
+    );
+  });
+
+  it('any sequence of messages gives frames or a ProtocolError, never a crash', () => {
+    const message = fc.oneof(
+      fc.uint8Array({ maxLength: 40 }),
+      fc
+        .record({
+          type: fc.integer({ min: 1, max: 5 }),
+          id: fc.integer({ min: 1, max: 6 }),
+          body: fc.uint8Array({ maxLength: 12 }),
+        })
+        .map(({ type, id, body }) => Uint8Array.of(type, 0, 0, 0, id, ...body)),
+    );
+    fc.assert(
+      fc.property(fc.array(message, { maxLength: 30 }), (messages) => {
+        const mux = new Multiplexer({
+          role: 'acceptor',
+          send: () => {},
+          initialWindow: 32,
+          onStream: (s) => s.resume(),
+        });
+        for (const m of messages) {
+          try {
+            mux.receive(m);
+          } catch (error) {
+            expect(error).toBeInstanceOf(ProtocolError);
+            mux.destroy((error as Error).message);
+            return;
+          }
+        }
+        mux.destroy();
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});

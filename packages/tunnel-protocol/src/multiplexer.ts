@@ -1,0 +1,239 @@
+import { Duplex } from 'node:stream';
+import { decodeFrame, defaultMaxPayload, encodeFrame, ProtocolError, type Frame } from './frames.ts';
+
+export type MultiplexerOptions = {
+  /** The initiator numbers the streams it opens odd, the acceptor even, so ids never collide. */
+  role: 'initiator' | 'acceptor';
+  /** Sends one encoded frame to the peer (one WebSocket message). */
+  send: (frame: Uint8Array) => void;
+  /** The peer opened a stream to `target`; destroy the stream to refuse it. */
+  onStream?: (stream: TunnelStream, target: string) => void;
+  /** Bytes a sender may have in flight per stream before the receiver grants more. */
+  initialWindow?: number;
+  maxPayload?: number;
+  maxStreams?: number;
+};
+
+const defaults = { initialWindow: 256 * 1024, maxStreams: 1024 };
+
+/**
+ * Many TCP-like streams over one message connection, each with credit-based flow control:
+ * a sender never has more than the receiver's window in flight, and the receiver grants more
+ * only as its reader consumes, so a slow reader never makes either side buffer without bound.
+ */
+export class Multiplexer {
+  readonly #options: Required<Omit<MultiplexerOptions, 'onStream'>> & Pick<MultiplexerOptions, 'onStream'>;
+  readonly #streams = new Map<number, TunnelStream>();
+  #nextId: number;
+  #destroyed = false;
+
+  constructor(options: MultiplexerOptions) {
+    this.#options = { ...defaults, maxPayload: defaultMaxPayload, ...options };
+    this.#nextId = options.role === 'initiator' ? 1 : 2;
+  }
+
+  get streamCount() {
+    return this.#streams.size;
+  }
+
+  /** Opens a stream to `target` (what it means is up to the peer: a service, host:port …). */
+  open(target: string): TunnelStream {
+    if (this.#destroyed) throw new Error('multiplexer is closed');
+    if (this.#streams.size >= this.#options.maxStreams) throw new Error('too many streams');
+    const id = this.#nextId;
+    this.#nextId += 2;
+    const stream = this.#createStream(id);
+    this.#send({ type: 'open', streamId: id, target });
+    return stream;
+  }
+
+  /** Handles one message from the peer. Throws ProtocolError when the peer broke the protocol. */
+  receive(message: Uint8Array): void {
+    if (this.#destroyed) return;
+    const frame = decodeFrame(message, this.#options.maxPayload);
+    const stream = this.#streams.get(frame.streamId);
+    switch (frame.type) {
+      case 'open':
+        return this.#handleOpen(frame.streamId, frame.target);
+      case 'data':
+        // Data for a stream this side already reset is dropped; the peer learns of the reset.
+        return stream?.handleData(frame.payload);
+      case 'close':
+        return stream?.handleClose();
+      case 'reset':
+        return stream?.handleReset(frame.reason);
+      case 'credit':
+        return stream?.handleCredit(frame.bytes);
+    }
+  }
+
+  /** Ends every stream (the connection is gone); nothing more is sent. */
+  destroy(reason = 'connection closed') {
+    if (this.#destroyed) return;
+    this.#destroyed = true;
+    for (const stream of this.#streams.values()) stream.handleReset(reason);
+    this.#streams.clear();
+  }
+
+  #handleOpen(id: number, target: string) {
+    const peerParity = this.#options.role === 'initiator' ? 0 : 1;
+    if (id % 2 !== peerParity) throw new ProtocolError(`stream ${id} has the wrong parity`);
+    if (this.#streams.has(id)) throw new ProtocolError(`stream ${id} is already open`);
+    const stream = this.#createStream(id);
+    if (this.#streams.size > this.#options.maxStreams) {
+      stream.destroy(new Error('too many streams'));
+      return;
+    }
+    if (this.#options.onStream) this.#options.onStream(stream, target);
+    else stream.destroy(new Error('streams are not accepted here'));
+  }
+
+  #createStream(id: number): TunnelStream {
+    const stream = new TunnelStream(id, {
+      window: this.#options.initialWindow,
+      maxPayload: this.#options.maxPayload,
+      send: (frame) => this.#send(frame),
+      forget: () => this.#streams.delete(id),
+    });
+    this.#streams.set(id, stream);
+    return stream;
+  }
+
+  #send(frame: Frame) {
+    if (!this.#destroyed) this.#options.send(encodeFrame(frame));
+  }
+}
+
+type StreamWiring = {
+  window: number;
+  maxPayload: number;
+  send: (frame: Frame) => void;
+  forget: () => void;
+};
+
+/** One stream of a multiplexer: a Node Duplex, so it pipes to and from sockets with backpressure. */
+export class TunnelStream extends Duplex {
+  readonly id: number;
+  readonly #wiring: StreamWiring;
+  /** Bytes this side may still send before the peer grants more. */
+  #sendWindow: number;
+  /** Bytes the peer may still send before this side grants more. */
+  #receiveWindow: number;
+  #received = 0;
+  #granted = 0;
+  #pendingWrite: { chunk: Uint8Array; callback: (error?: Error | null) => void } | null = null;
+  #remoteEnded = false;
+  #localEnded = false;
+  #resetByPeer = false;
+
+  constructor(id: number, wiring: StreamWiring) {
+    super({
+      readableHighWaterMark: wiring.window,
+      writableHighWaterMark: wiring.maxPayload,
+      allowHalfOpen: true,
+    });
+    this.id = id;
+    this.#wiring = wiring;
+    this.#sendWindow = wiring.window;
+    this.#receiveWindow = wiring.window;
+    // A lost connection or a peer's reset destroys streams with an error; a process whose code
+    // attached no 'error' listener must not crash for it. Listeners added by users still see it.
+    this.on('error', () => {});
+  }
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void) {
+    this.#pendingWrite = { chunk, callback };
+    this.#flushWrite();
+  }
+
+  override _final(callback: (error?: Error | null) => void) {
+    this.#localEnded = true;
+    this.#wiring.send({ type: 'close', streamId: this.id });
+    this.#forgetIfDone();
+    callback();
+  }
+
+  // Data arrives when the peer sends it; what the consumer takes is granted back in read().
+  override _read() {}
+
+  /** Every way of consuming (read(), 'data' in flowing mode, pipe) goes through here or handleData. */
+  override read(size?: number): unknown {
+    const chunk: unknown = super.read(size);
+    if (chunk !== null) this.#grant();
+    return chunk;
+  }
+
+  override _destroy(error: Error | null, callback: (error?: Error | null) => void) {
+    const done = this.#localEnded && this.#remoteEnded;
+    if (!done && !this.#resetByPeer) {
+      this.#wiring.send({ type: 'reset', streamId: this.id, reason: error?.message ?? 'stream closed' });
+    }
+    this.#pendingWrite?.callback(error ?? new Error('stream closed'));
+    this.#pendingWrite = null;
+    this.#wiring.forget();
+    callback(error);
+  }
+
+  handleData(payload: Uint8Array) {
+    if (this.#remoteEnded) throw new ProtocolError(`data after close on stream ${this.id}`);
+    if (payload.length > this.#receiveWindow)
+      throw new ProtocolError(`stream ${this.id} sent past its window`);
+    this.#receiveWindow -= payload.length;
+    this.#received += payload.length;
+    this.push(payload);
+    this.#grant();
+  }
+
+  handleClose() {
+    if (this.#remoteEnded) return;
+    this.#remoteEnded = true;
+    this.push(null);
+    this.#forgetIfDone();
+  }
+
+  handleReset(reason: string) {
+    this.#resetByPeer = true;
+    this.destroy(new Error(reason));
+  }
+
+  handleCredit(bytes: number) {
+    this.#sendWindow += bytes;
+    if (this.#sendWindow > 2 ** 31) throw new ProtocolError(`stream ${this.id} window overflow`);
+    this.#flushWrite();
+  }
+
+  /** Sends as much of the pending write as the window allows; completes it when all is sent. */
+  #flushWrite() {
+    const pending = this.#pendingWrite;
+    if (!pending) return;
+    while (pending.chunk.length > 0 && this.#sendWindow > 0) {
+      const size = Math.min(pending.chunk.length, this.#sendWindow, this.#wiring.maxPayload);
+      this.#wiring.send({ type: 'data', streamId: this.id, payload: pending.chunk.subarray(0, size) });
+      pending.chunk = pending.chunk.subarray(size);
+      this.#sendWindow -= size;
+    }
+    if (pending.chunk.length === 0) {
+      this.#pendingWrite = null;
+      pending.callback();
+    }
+  }
+
+  /**
+   * Grants the peer what the consumer has taken out of the buffer, in batches of a quarter
+   * window to keep credit frames few. Bytes still buffered are not granted: that is the bound.
+   * No deadlock: a blocked sender means a full window, so either the buffer still holds data
+   * the consumer will read (and grant) or at least a quarter window was consumed already.
+   */
+  #grant() {
+    if (this.destroyed || this.#remoteEnded) return;
+    const consumed = this.#received - this.readableLength - this.#granted;
+    if (consumed < Math.max(1, Math.floor(this.#wiring.window / 4))) return;
+    this.#granted += consumed;
+    this.#receiveWindow += consumed;
+    this.#wiring.send({ type: 'credit', streamId: this.id, bytes: consumed });
+  }
+
+  #forgetIfDone() {
+    if (this.#localEnded && this.#remoteEnded) this.#wiring.forget();
+  }
+}
