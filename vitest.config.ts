@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'packages', include: ['packages/**/*.test.ts'] } },
+      { test: { name: 'agent', include: ['apps/agent/**/*.test.ts', 'apps/connector/**/*.test.ts'] } },
       {
         test: {
           name: 'server',

@@ -1,0 +1,64 @@
+import http from 'node:http';
+import net from 'node:net';
+import type { LanService } from './services.ts';
+
+export type Simulator = { services: LanService[]; close: () => Promise<void> };
+
+const hmiPage = (name: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${name} HMI</title>
+<style>body{font-family:sans-serif;background:#10243e;color:#fff;padding:2rem}
+.tile{display:inline-block;background:#1c3a5e;border-radius:8px;padding:1rem 1.5rem;margin:.5rem}
+.value{font-size:2rem;font-weight:bold}</style></head>
+<body><h1>${name} — line 1</h1>
+<div class="tile">Pump<div class="value" id="rpm">1450 rpm</div></div>
+<div class="tile">Tank level<div class="value">72 %</div></div>
+<div class="tile">State<div class="value">RUNNING</div></div>
+</body></html>`;
+
+/**
+ * Demo LAN services for a simulated device: an HTTP HMI page and a TCP echo service on
+ * loopback, so a demo and the tests have something real to reach through the tunnel.
+ */
+export async function startSimulator(
+  name = 'Simulated PLC',
+  ports: { hmi?: number; echo?: number } = {},
+): Promise<Simulator> {
+  const hmi = http.createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(hmiPage(name));
+  });
+  const sockets = new Set<net.Socket>();
+  const echo = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.setNoDelay(true);
+    socket.on('error', () => socket.destroy());
+    socket.pipe(socket);
+  });
+  const hmiPort = await listen(hmi, ports.hmi ?? 0);
+  const echoPort = await listen(echo, ports.echo ?? 0);
+  return {
+    services: [
+      { name: 'hmi', host: '127.0.0.1', port: hmiPort },
+      { name: 'echo', host: '127.0.0.1', port: echoPort },
+    ],
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await Promise.all([closeServer(hmi), closeServer(echo)]);
+    },
+  };
+}
+
+function listen(server: net.Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port));
+  });
+}
+
+function closeServer(server: net.Server): Promise<void> {
+  return new Promise((resolve) => {
+    if ('closeAllConnections' in server) (server as http.Server).closeAllConnections();
+    server.close(() => resolve());
+  });
+}
