@@ -44,6 +44,8 @@ function zodIssuesToItems(
 
 /** Stable, translatable messages for validation failures (zod's own texts change between versions). */
 function issueMessage(issue: z.core.$ZodIssue, missing: boolean): string {
+  // A missing property is reported the same way whatever its schema (type, enum, union …).
+  if (missing && issue.code !== 'unrecognized_keys' && issue.path.length > 0) return errorMessages.required;
   switch (issue.code) {
     case 'invalid_type':
       return missing ? errorMessages.required : `Invalid type: expected ${issue.expected}`;
