@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApiError, parseEach, parseInput } from './errors.ts';
+import type { ApiError } from './errors.ts';
+import { parseEach, parseInput } from './errors.ts';
 
 const schema = z.strictObject({
   name: z.string().trim().min(1).max(5),
