@@ -12,7 +12,12 @@ import { parseFilterParams, type FilterSpec } from './filters.ts';
 import { pageOf, parsePaging, type Cursor } from './paging.ts';
 import { publicIdPattern } from './ids.ts';
 
-export type ListQuery = { where: Expression<SqlBool> | null; after: Cursor | null; limit: number };
+export type ListQuery = {
+  where: Expression<SqlBool> | null;
+  after: Cursor | null;
+  limit: number;
+  newestFirst?: boolean;
+};
 export type ResourceRow = { public_id: string; created_at: Date };
 
 /** Who is changing what: passed to every mutation so it can check rules and be audited. */
@@ -33,6 +38,8 @@ export type ResourceDefinition<Row extends ResourceRow, Out extends object> = {
     findByPublicIds(db: Db, companyId: number, publicIds: string[], forUpdate?: boolean): Promise<Row[]>;
   };
   present(row: Row): Out;
+  /** Lists newest first (audit trails, inboxes) instead of oldest first. */
+  newestFirst?: boolean;
   /** Mutations change who may do what (roles, memberships): cached rights are dropped on commit. */
   changesAccess?: boolean;
   // Inputs are typed `never` so each resource's services can take their own schema's output.
@@ -69,6 +76,7 @@ export function registerResource<Row extends ResourceRow, Out extends object>(
         where,
         after: paging.after,
         limit: paging.size + 1,
+        newestFirst: def.newestFirst ?? false,
       });
       const page = pageOf(rows, paging.size);
       return {

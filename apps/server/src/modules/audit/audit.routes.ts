@@ -42,6 +42,7 @@ export function registerAuditRoutes(api: Api) {
   registerResource(api, {
     name: 'AuditLog',
     read: 'auditLogs.use',
+    newestFirst: true,
     fields,
     filters,
     repository: { list: listAuditLogs, findByPublicIds: findAuditLogsByPublicIds },

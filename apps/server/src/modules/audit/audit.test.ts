@@ -29,7 +29,9 @@ describe('AuditLogList', () => {
         query: { filters: `eq(resource.publicId,"${role.publicId}")` },
       })
     ).body.data as Entry[];
-    expect(entries.map((e) => e.action)).toEqual(['CREATE', 'UPDATE', 'DELETE']);
+    // Newest first, as an audit trail is read.
+    expect(entries.map((e) => e.action)).toEqual(['DELETE', 'UPDATE', 'CREATE']);
+    entries.reverse();
     expect(entries[0]).toMatchObject({
       actor: { publicId: company.admin.publicId },
       before: null,
@@ -54,6 +56,22 @@ describe('AuditLogList', () => {
     const after = (await t.call('GET', 'AuditLogList', { ...as, query: { 'page-size': '4000' } })).body
       .data as Entry[];
     expect(after).toHaveLength(before.length);
+  });
+
+  it('pages newest first with moreAfter', async () => {
+    const company = await t.newCompany();
+    const as = { token: company.admin.token, company: company.publicId };
+    await t.call('POST', 'RoleList', { ...as, body: [1, 2, 3, 4, 5].map((n) => ({ name: `Paged ${n}` })) });
+    const seen: string[] = [];
+    let after: string | null | undefined;
+    do {
+      const query: Record<string, string> = { 'page-size': '2', filters: 'eq(resource.rel,"Role")' };
+      if (after) query['page-after'] = after;
+      const page = await t.call('GET', 'AuditLogList', { ...as, query });
+      seen.push(...(page.body.data as Entry[]).map((e) => (e.after as { name: string }).name));
+      after = page.body.moreAfter;
+    } while (after);
+    expect(seen).toEqual(['Paged 5', 'Paged 4', 'Paged 3', 'Paged 2', 'Paged 1', 'Administrator']);
   });
 
   it('filters by action and time', async () => {
