@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { allCapabilities, type Capability } from '@fleetgate/contracts';
 import { buildApp, type AppOptions, type BuiltApp } from '../src/app.ts';
@@ -30,13 +33,15 @@ const unique = () =>
  * factories that build what each test needs. Call inside a describe block or at file level.
  */
 export function useTestServer(options: Partial<AppOptions> = {}) {
-  const server = {} as { built: BuiltApp; db: Db; baseUrl: string };
+  const server = {} as { built: BuiltApp; db: Db; baseUrl: string; outboxDir: string };
 
   beforeAll(async () => {
     const databaseUrl = process.env.DATABASE_URL;
     const db = await openDatabase({ databaseUrl, dataDir: 'memory://' });
     if (!databaseUrl) await migrateToLatest(db);
-    const config = { ...loadConfig({}), databaseUrl, webDist: undefined, logLevel: 'silent' };
+    // Each server mails into its own outbox, so tests can read what they sent.
+    const outboxDir = await mkdtemp(path.join(tmpdir(), 'fleetgate-outbox-'));
+    const config = { ...loadConfig({}), databaseUrl, webDist: undefined, logLevel: 'silent', outboxDir };
     const built = await buildApp({
       registrationsPerAddressPerHour: 100_000,
       ...options,
@@ -45,12 +50,13 @@ export function useTestServer(options: Partial<AppOptions> = {}) {
       logger: false,
     });
     const address = await built.app.listen({ port: 0, host: '127.0.0.1' });
-    Object.assign(server, { built, db, baseUrl: address });
+    Object.assign(server, { built, db, baseUrl: address, outboxDir });
   });
 
   afterAll(async () => {
     await server.built?.app.close();
     await server.db?.destroy();
+    if (server.outboxDir) await rm(server.outboxDir, { recursive: true, force: true });
   });
 
   async function call(method: string, path: string, options: CallOptions = {}): Promise<Response> {
