@@ -1,7 +1,34 @@
-import { defineConfig } from 'vite';
+import { readFileSync } from 'node:fs';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const apiServer = 'http://localhost:8080';
+
+const webPackage = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+
+/** One identity per build: the package version plus the build time, e.g. `0.1.0+20250101120000`. */
+const builtAt = new Date().toISOString();
+const buildVersion = `${webPackage.version}+${builtAt.replace(/\D/g, '').slice(0, 14)}`;
+
+/**
+ * Writes /info.json next to index.html. The running app compares it with the version it was
+ * built with and offers to reload when a newer build has been deployed.
+ */
+function buildInfo(): Plugin {
+  return {
+    name: 'fleetgate-build-info',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'info.json',
+        source: `${JSON.stringify({ version: buildVersion, builtAt }, null, 2)}\n`,
+      });
+    },
+  };
+}
 
 /** Libraries change less often than the app, so they get their own long-cached chunks. */
 function vendorChunk(id: string): string | undefined {
@@ -11,8 +38,10 @@ function vendorChunk(id: string): string | undefined {
   return 'vendor';
 }
 
-export default defineConfig({
-  plugins: [react()],
+export default defineConfig(({ command }) => ({
+  plugins: [react(), buildInfo()],
+  // The dev server has no info.json, so it runs without a version and skips the check.
+  define: command === 'build' ? { __FLEETGATE_VERSION__: JSON.stringify(buildVersion) } : {},
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -21,7 +50,6 @@ export default defineConfig({
   server: {
     proxy: {
       '/api': { target: apiServer, changeOrigin: true },
-      '/info.json': { target: apiServer, changeOrigin: true },
     },
   },
-});
+}));

@@ -19,6 +19,11 @@ export class ApiError extends Error {
   get isUnavailable(): boolean {
     return this.status === 0 || this.status >= 500;
   }
+
+  /** A 504: the gateway gave up waiting; unlike other outages the user stays where they are. */
+  get isGatewayTimeout(): boolean {
+    return this.status === 504;
+  }
 }
 
 export function isApiError(error: unknown): error is ApiError {

@@ -20,7 +20,10 @@ export type RequestOptions = {
   companyScoped?: boolean;
   /** `false` where a 401 is an answer rather than a lost session (logging in). Default `true`. */
   redirectOnUnauthorized?: boolean;
-  /** `false` where an outage must not leave the current page (logging out). Default `true`. */
+  /**
+   * `false` where an outage must not leave the current page or show a message (logging out,
+   * the error pages themselves). Default `true`.
+   */
   redirectOnUnavailable?: boolean;
 };
 
@@ -82,7 +85,8 @@ export async function apiRequest<T>(rel: string, options: RequestOptions = {}): 
       if (error.status === 401 && options.redirectOnUnauthorized !== false) {
         getFailureHandlers().onUnauthorized();
       } else if (error.isUnavailable && options.redirectOnUnavailable !== false) {
-        getFailureHandlers().onUnavailable();
+        if (error.isGatewayTimeout) getFailureHandlers().onGatewayTimeout();
+        else getFailureHandlers().onUnavailable(error.status);
       }
     }
     throw error;

@@ -1,13 +1,21 @@
 /**
- * The client reports session loss and outages here; the app decides what to do (clear the
- * session, navigate). Kept separate so the client does not depend on the router.
+ * The client reports session loss, gateway timeouts and outages here; the app decides what
+ * to do (clear the session, tell the user, navigate). Kept separate so the client does not
+ * depend on the router or on React.
  */
 export type FailureHandlers = {
   onUnauthorized: () => void;
-  onUnavailable: () => void;
+  /** HTTP 504: the gateway gave up waiting; the page stays, the user is told. */
+  onGatewayTimeout: () => void;
+  /** Status 0 (no answer at all) or another 5xx. */
+  onUnavailable: (status: number) => void;
 };
 
-let handlers: FailureHandlers = { onUnauthorized: () => undefined, onUnavailable: () => undefined };
+let handlers: FailureHandlers = {
+  onUnauthorized: () => undefined,
+  onGatewayTimeout: () => undefined,
+  onUnavailable: () => undefined,
+};
 
 export function setFailureHandlers(next: FailureHandlers): void {
   handlers = next;

@@ -8,7 +8,21 @@ type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 export const apiUnavailablePath = '/error/api-unavailable';
 
-/** A lost session sends the user to log in; an outage to the API-unavailable page. */
+const gatewayTimeoutListeners = new Set<() => void>();
+
+/** Lets the snack-bar layer hear about 504s, which happen outside React. */
+export function subscribeToGatewayTimeouts(listener: () => void): () => void {
+  gatewayTimeoutListeners.add(listener);
+  return () => {
+    gatewayTimeoutListeners.delete(listener);
+  };
+}
+
+/**
+ * A lost session sends the user to log in; a gateway timeout is only reported; an outage
+ * leads to the API-unavailable page. A browser that is offline gets its own "No connection"
+ * message and stays where it is, since the server is not what failed.
+ */
 export function installFailureHandlers(router: AppRouter, queryClient: QueryClient): void {
   setFailureHandlers({
     onUnauthorized: () => {
@@ -16,7 +30,11 @@ export function installFailureHandlers(router: AppRouter, queryClient: QueryClie
       queryClient.clear();
       if (router.state.location.pathname !== '/login') void router.navigate('/login', { replace: true });
     },
-    onUnavailable: () => {
+    onGatewayTimeout: () => {
+      for (const listener of gatewayTimeoutListeners) listener();
+    },
+    onUnavailable: (status) => {
+      if (status === 0 && !navigator.onLine) return;
       const { pathname, search } = router.state.location;
       if (pathname === apiUnavailablePath) return;
       const state: ApiUnavailableState = { from: pathname + search };

@@ -8,6 +8,7 @@ import { accessCategoriesFeatures } from '../features/access-categories/access-c
 import { assetsFeatures } from '../features/assets/assets.features.tsx';
 import { customFieldsFeatures } from '../features/custom-fields/custom-fields.features.tsx';
 import { mqttFeatures } from '../features/mqtt/mqtt.features.tsx';
+import { auditTrailFeatures } from '../features/audit-trail/audit-trail.features.tsx';
 
 /** The one feature registry: every screen of the shell with its route, menu entry and capability. */
 export const features: Feature[] = [
@@ -16,6 +17,7 @@ export const features: Feature[] = [
   ...groupsFeatures,
   ...rolesFeatures,
   ...accessCategoriesFeatures,
+  ...auditTrailFeatures,
   ...assetsFeatures,
   ...customFieldsFeatures,
   ...mqttFeatures,

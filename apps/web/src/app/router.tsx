@@ -1,27 +1,31 @@
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, redirect, type RouteObject } from 'react-router';
 import { CapabilityGate } from '../auth/CapabilityGate.tsx';
 import { LoginPage } from '../auth/LoginPage.tsx';
 import { RegisterPage } from '../auth/RegisterPage.tsx';
 import { redirectIfSignedIn, requireSession } from '../auth/guards.ts';
 import { logOut } from '../auth/log-out.ts';
 import { FullPageProgress } from '../components/FullPageProgress.tsx';
+import { AppRoot } from '../components/global/AppRoot.tsx';
 import { Shell } from '../components/shell/Shell.tsx';
+import type { FeatureHandle } from '../components/shell/feature-handle.ts';
 import { MyCompaniesPage } from '../features/companies/MyCompaniesPage.tsx';
 import { ApiUnavailablePage } from '../features/errors/ApiUnavailablePage.tsx';
 import { NotAllowedPage } from '../features/errors/NotAllowedPage.tsx';
-import { ShellErrorCard } from '../features/errors/ShellErrorCard.tsx';
-import { WhoopsCard } from '../features/errors/WhoopsCard.tsx';
 import { WhoopsPage } from '../features/errors/WhoopsPage.tsx';
 import type { Feature } from './feature.ts';
 import { features } from './features.tsx';
 
 function featureRoute(feature: Feature): RouteObject {
   const element = <CapabilityGate capability={feature.capability}>{feature.element}</CapabilityGate>;
-  return feature.path === '/' ? { index: true, element } : { path: feature.path.replace(/^\//, ''), element };
+  const handle: FeatureHandle = { featureId: feature.id };
+  return feature.path === '/'
+    ? { index: true, element, handle }
+    : { path: feature.path.replace(/^\//, ''), element, handle };
 }
 
 export const routes: RouteObject[] = [
   {
+    element: <AppRoot />,
     hydrateFallbackElement: <FullPageProgress />,
     errorElement: <WhoopsPage />,
     children: [
@@ -50,14 +54,8 @@ export const routes: RouteObject[] = [
         element: <Shell />,
         children: [
           ...features.map(featureRoute),
-          {
-            path: '*',
-            element: (
-              <ShellErrorCard>
-                <WhoopsCard notFound />
-              </ShellErrorCard>
-            ),
-          },
+          // Unknown paths go to the root, which leads on to the first permitted screen.
+          { path: '*', element: <Navigate to="/" replace /> },
         ],
       },
     ],

@@ -1,6 +1,9 @@
 import { createTheme } from '@mui/material/styles';
 
 export const drawerWidth = 280;
+export const rightDrawerWidth = 300;
+/** Tooltips wait this long before showing, also when moving from one to the next. */
+export const tooltipDelayMs = 1500;
 /** At and above this width the menu sits beside the content; below it overlays. */
 export const wideScreenQuery = '(min-width:960px)';
 
@@ -33,6 +36,9 @@ export const theme = createTheme({
       styleOverrides: {
         root: ({ theme }) => ({ border: `1px solid ${theme.palette.divider}` }),
       },
+    },
+    MuiTooltip: {
+      defaultProps: { enterDelay: tooltipDelayMs, enterNextDelay: tooltipDelayMs },
     },
     MuiTextField: {
       defaultProps: { fullWidth: true },

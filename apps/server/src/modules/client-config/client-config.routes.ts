@@ -1,5 +1,24 @@
+import { readFileSync } from 'node:fs';
+import type { ClientConfig } from '@fleetgate/contracts';
 import type { Api } from '../../http/api.ts';
 import type { ModuleDeps } from '../index.ts';
 
-// Filled by the module's own work.
-export function registerClientConfigRoutes(_api: Api, _deps: ModuleDeps) {}
+const serverPackage = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+
+/** Installation settings the web app needs before anyone logs in: help centre and status page. */
+export function registerClientConfigRoutes(api: Api, deps: ModuleDeps) {
+  const data: ClientConfig = {
+    helpCentreUrl: deps.config.helpCentreUrl ?? null,
+    cloudDomain: deps.config.cloudDomain ?? null,
+    statusPageUrl: deps.config.statusPageUrl ?? null,
+    version: serverPackage.version,
+  };
+  api.route({
+    rel: 'ClientConfig',
+    method: 'GET',
+    access: 'public',
+    handler: async () => ({ type: 'ClientConfig', data }),
+  });
+}

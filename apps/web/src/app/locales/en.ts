@@ -7,6 +7,7 @@ import { rolesEn } from '../../features/roles/roles.en.ts';
 import { accessCategoriesEn } from '../../features/access-categories/access-categories.en.ts';
 import { customFieldsEn } from '../../features/custom-fields/custom-fields.en.ts';
 import { mqttEn } from '../../features/mqtt/mqtt.en.ts';
+import { auditTrailEn } from '../../features/audit-trail/audit-trail.en.ts';
 
 /** Every English UI string. Other languages mirror this shape. */
 export const en = {
@@ -64,13 +65,31 @@ export const en = {
     logOut: 'Log out',
   },
   shell: {
+    home: 'Fleetgate home',
     toggleMenu: 'Toggle menu',
+    toggleRightMenu: 'Toggle side menu',
+    sidePanel: 'Side panel',
+    rightPanel: 'Right side panel',
     account: 'Account',
     company: 'Company',
     switchCompany: 'Switch company',
     logOut: 'Log out',
     navigation: 'Main navigation',
     emptyMenu: 'Your role gives you no management areas in this company.',
+    search: 'Search',
+    searchPlaceholder: 'Search…',
+    clearSearch: 'Clear search',
+    help: 'Help centre',
+    messages: 'Messages',
+    messagesUnread_one: 'Messages, {{count}} unread',
+    messagesUnread_other: 'Messages, {{count}} unread',
+    newVersion: 'A new version of Fleetgate is available.',
+    reloadNow: 'Reload now',
+    apps: {
+      title: 'Apps',
+      console: 'Console',
+      consoleHint: 'Manage users, groups and devices',
+    },
     sections: {
       USER_MANAGEMENT: 'User management',
       COMPANY: 'Company',
@@ -78,26 +97,26 @@ export const en = {
     },
   },
   home: {
-    welcome: 'Welcome, {{name}}',
-    intro: 'You are working in {{company}}.',
-    company: 'Company',
-    role: 'Role',
-    email: 'E-mail address',
     noRole: 'No role',
   },
   errors: {
     whoopsTitle: 'Whoops…',
     whoopsSubtitle: 'Looks like something went wrong.',
     apiUnavailableTitle: 'API server is unavailable',
-    apiUnavailableHint: 'The server did not answer. Check your connection and try again.',
+    apiUnavailableHint: 'The server did not answer. Please try again in a moment.',
+    apiUnavailableStatusHint: 'The server did not answer. Please check the status page for news.',
+    statusPage: 'Status page',
     tryAgain: 'Try again',
     notAllowedTitle: 'Not allowed',
-    notAllowedSubtitle: 'Your role does not allow this page.',
+    notAllowedSubtitle: 'Page not allowed for your role in this company.',
     notFoundSubtitle: 'This page does not exist.',
     goHome: 'Go to home',
+    goToPortal: 'Go to portal',
     switchCompany: 'Switch company',
     logOut: 'Log out',
     unexpected: 'Something went wrong. Please try again.',
+    gatewayTimeout: 'Gateway Timeout error',
+    noConnection: 'No connection',
   },
   apiErrors: {
     required: 'Required',
@@ -130,6 +149,7 @@ export const en = {
   accessCategories: accessCategoriesEn,
   customFields: customFieldsEn,
   mqtt: mqttEn,
+  auditTrail: auditTrailEn,
 };
 
 export type Resources = typeof en;

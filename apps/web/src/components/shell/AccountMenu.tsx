@@ -13,9 +13,15 @@ import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { MyUser } from '@fleetgate/contracts';
-import { LetterAvatar } from '../LetterAvatar.tsx';
+import { AccountAvatar } from './AccountAvatar.tsx';
 
-export function AccountMenu({ user }: { user: MyUser }) {
+type AccountMenuProps = {
+  user: MyUser;
+  /** The company's logo; companies have none until branding sets one. */
+  logoUrl?: string | null;
+};
+
+export function AccountMenu({ user, logoUrl = null }: AccountMenuProps) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
 
@@ -31,7 +37,7 @@ export function AccountMenu({ user }: { user: MyUser }) {
         aria-expanded={anchor !== null}
         sx={{ p: 0.5 }}
       >
-        <LetterAvatar name={user.name} size={36} ringed />
+        <AccountAvatar name={user.name} logoUrl={logoUrl} companyName={user.company?.name} />
       </IconButton>
       <Menu
         anchorEl={anchor}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
@@ -7,7 +8,14 @@ import { LetterAvatar } from '../LetterAvatar.tsx';
 import { NavMenu } from './NavMenu.tsx';
 import type { NavSection } from './nav-sections.ts';
 
-export function DrawerContent({ user, sections }: { user: MyUser; sections: NavSection[] }) {
+type DrawerContentProps = {
+  user: MyUser;
+  sections: NavSection[];
+  /** The current feature's own drawer part (group types, asset types), below the menu. */
+  featureDrawer?: ReactNode;
+};
+
+export function DrawerContent({ user, sections, featureDrawer }: DrawerContentProps) {
   const { t } = useTranslation();
   const companyName = user.company?.name ?? '';
   return (
@@ -25,6 +33,12 @@ export function DrawerContent({ user, sections }: { user: MyUser; sections: NavS
       </Box>
       <Divider />
       <NavMenu sections={sections} />
+      {featureDrawer && (
+        <>
+          <Divider sx={{ mt: 2 }} />
+          <Box sx={{ px: 1.5, py: 1 }}>{featureDrawer}</Box>
+        </>
+      )}
     </>
   );
 }

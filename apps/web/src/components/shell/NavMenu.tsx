@@ -9,20 +9,20 @@ import Typography from '@mui/material/Typography';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
-import type { NavSection } from './nav-sections.ts';
+import { NavLink, useLocation } from 'react-router';
+import type { MenuSection } from '../../app/feature.ts';
+import { sectionsOfPath, type NavSection } from './nav-sections.ts';
 
-function NavSectionGroup({ section, items }: NavSection) {
+type NavSectionGroupProps = NavSection & { expanded: boolean; onToggle: (section: MenuSection) => void };
+
+function NavSectionGroup({ section, items, expanded, onToggle }: NavSectionGroupProps) {
   const { t } = useTranslation();
-  const [expanded, setExpanded] = useState(true);
   const listId = `nav-section-${section}`;
-
-  const handleToggle = () => setExpanded((current) => !current);
 
   return (
     <li>
       <ListItemButton
-        onClick={handleToggle}
+        onClick={() => onToggle(section)}
         aria-expanded={expanded}
         aria-controls={listId}
         sx={{ py: 0.5, mt: 1.5 }}
@@ -49,8 +49,32 @@ function NavSectionGroup({ section, items }: NavSection) {
   );
 }
 
+/**
+ * The menu sections, each collapsible. A section opens by itself when the URL moves to one
+ * of its links, so the current screen is never hidden in a collapsed section.
+ */
 export function NavMenu({ sections }: { sections: NavSection[] }) {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const [collapsed, setCollapsed] = useState<ReadonlySet<MenuSection>>(new Set());
+  const [seenPath, setSeenPath] = useState<string | null>(null);
+
+  if (seenPath !== pathname) {
+    setSeenPath(pathname);
+    const current = sectionsOfPath(sections, pathname);
+    if (current.some((section) => collapsed.has(section))) {
+      setCollapsed(new Set([...collapsed].filter((section) => !current.includes(section))));
+    }
+  }
+
+  const handleToggle = (section: MenuSection) =>
+    setCollapsed((previous) => {
+      const next = new Set(previous);
+      if (next.has(section)) next.delete(section);
+      else next.add(section);
+      return next;
+    });
+
   if (sections.length === 0) {
     return (
       <Typography variant="body2" color="text.secondary" sx={{ px: 2.5, py: 2 }}>
@@ -62,7 +86,12 @@ export function NavMenu({ sections }: { sections: NavSection[] }) {
     <Box component="nav" aria-label={t('shell.navigation')} sx={{ px: 1.5 }}>
       <List disablePadding>
         {sections.map((group) => (
-          <NavSectionGroup key={group.section} {...group} />
+          <NavSectionGroup
+            key={group.section}
+            {...group}
+            expanded={!collapsed.has(group.section)}
+            onToggle={handleToggle}
+          />
         ))}
       </List>
     </Box>

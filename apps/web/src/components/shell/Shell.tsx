@@ -1,16 +1,27 @@
+import { useMemo } from 'react';
+import Button from '@mui/material/Button';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import CloudOff from '@mui/icons-material/CloudOff';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet } from 'react-router';
+import type { MyUser } from '@fleetgate/contracts';
 import { features } from '../../app/features.tsx';
 import { wideScreenQuery } from '../../app/theme.ts';
 import { ApiError } from '../../api/api-error.ts';
 import { CurrentUserProvider } from '../../auth/current-user.tsx';
 import { useCompanyId, useSession } from '../../auth/session.ts';
 import { useMyUser } from '../../auth/use-my-user.ts';
+import { ErrorCard } from '../../features/errors/ErrorCard.tsx';
+import { CenteredLayout } from '../CenteredLayout.tsx';
 import { FullPageProgress } from '../FullPageProgress.tsx';
 import { LeaveCompany } from './LeaveCompany.tsx';
 import { ShellFrame } from './ShellFrame.tsx';
+import { ShellSearchProvider } from './ShellSearchProvider.tsx';
+import { useCurrentFeature } from './feature-handle.ts';
 import { buildNavSections } from './nav-sections.ts';
+import { ShellContext } from './shell-context.ts';
 import { useDrawerOpen } from './use-drawer-open.ts';
+import { useRightDrawerOpen } from './use-right-drawer-open.ts';
 
 /** A 400, 403 or 404 for MyUser means the stored company is not one the user belongs to. */
 function isCompanyRejected(error: Error): boolean {
@@ -19,15 +30,65 @@ function isCompanyRejected(error: Error): boolean {
 
 /** A lost session or an outage: the failure handler is already navigating away. */
 function isHandledElsewhere(error: Error): boolean {
-  return error instanceof ApiError && (error.status === 401 || error.isUnavailable);
+  return (
+    error instanceof ApiError && (error.status === 401 || (error.isUnavailable && !error.isGatewayTimeout))
+  );
+}
+
+function ShellLayout({ user }: { user: MyUser }) {
+  const matchedFeature = useCurrentFeature(features);
+  // A route the user may not use shows the not-allowed page, and none of its drawers or search.
+  const permitted = !matchedFeature?.capability || user.capabilities.includes(matchedFeature.capability);
+  const currentFeature = permitted ? matchedFeature : undefined;
+  const wide = useMediaQuery(wideScreenQuery, { noSsr: true });
+  const [drawerOpen, setDrawerOpen] = useDrawerOpen(wide);
+  const rightMenu = currentFeature?.rightMenu;
+  const [rightOpen, setRightOpen] = useRightDrawerOpen(rightMenu ? currentFeature.id : undefined, wide);
+  const sections = useMemo(() => buildNavSections(features, user.capabilities), [user.capabilities]);
+  const context = useMemo(() => ({ features, currentFeature }), [currentFeature]);
+
+  return (
+    <ShellContext value={context}>
+      <ShellSearchProvider scope={currentFeature?.searchScope}>
+        <ShellFrame
+          user={user}
+          sections={sections}
+          sidePanel={{ open: drawerOpen, onOpenChange: setDrawerOpen }}
+          featureDrawer={currentFeature?.drawer}
+          rightMenu={rightMenu}
+          rightPanel={{ open: rightOpen, onOpenChange: setRightOpen }}
+          wide={wide}
+        >
+          <Outlet />
+        </ShellFrame>
+      </ShellSearchProvider>
+    </ShellContext>
+  );
+}
+
+/** A 504 while loading the user: the snack bar told why; the user may try again from here. */
+function GatewayTimeoutRetry({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <CenteredLayout>
+      <ErrorCard
+        icon={CloudOff}
+        title={t('errors.whoopsTitle')}
+        subtitle={t('errors.gatewayTimeout')}
+        actions={
+          <Button variant="contained" onClick={onRetry}>
+            {t('errors.tryAgain')}
+          </Button>
+        }
+      />
+    </CenteredLayout>
+  );
 }
 
 export function Shell() {
   const session = useSession();
   const companyId = useCompanyId();
   const myUser = useMyUser();
-  const wide = useMediaQuery(wideScreenQuery, { noSsr: true });
-  const [drawerOpen, setDrawerOpen] = useDrawerOpen(wide);
 
   // Logging out or a lost session: whoever cleared it is already navigating to /login.
   if (session === null) return <FullPageProgress />;
@@ -36,6 +97,9 @@ export function Shell() {
   if (myUser.isError) {
     if (isHandledElsewhere(myUser.error)) return <FullPageProgress />;
     if (isCompanyRejected(myUser.error)) return <LeaveCompany />;
+    if (myUser.error instanceof ApiError && myUser.error.isGatewayTimeout) {
+      return <GatewayTimeoutRetry onRetry={() => void myUser.refetch()} />;
+    }
     throw myUser.error;
   }
   const user = myUser.data;
@@ -43,15 +107,7 @@ export function Shell() {
 
   return (
     <CurrentUserProvider user={user}>
-      <ShellFrame
-        user={user}
-        sections={buildNavSections(features, user.capabilities)}
-        drawerOpen={drawerOpen}
-        wide={wide}
-        onDrawerOpenChange={setDrawerOpen}
-      >
-        <Outlet />
-      </ShellFrame>
+      <ShellLayout user={user} />
     </CurrentUserProvider>
   );
 }

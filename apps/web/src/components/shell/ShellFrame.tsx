@@ -2,57 +2,113 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import Toolbar from '@mui/material/Toolbar';
+import type { Theme } from '@mui/material/styles';
+import { useTranslation } from 'react-i18next';
 import type { MyUser } from '@fleetgate/contracts';
-import { drawerWidth } from '../../app/theme.ts';
+import { drawerWidth, rightDrawerWidth } from '../../app/theme.ts';
 import { AppTopBar } from './AppTopBar.tsx';
 import { DrawerContent } from './DrawerContent.tsx';
 import type { NavSection } from './nav-sections.ts';
 
+export type PanelState = { open: boolean; onOpenChange: (open: boolean) => void };
+
 type ShellFrameProps = {
   user: MyUser;
   sections: NavSection[];
-  drawerOpen: boolean;
-  /** Wide screens keep the menu beside the content; narrow ones overlay it. */
+  /** The left side panel: the menu and the current feature's drawer part. */
+  sidePanel: PanelState;
+  featureDrawer?: ReactNode;
+  /** The current feature's right side menu; without one there is no right side panel. */
+  rightMenu?: ReactNode;
+  rightPanel: PanelState;
+  /** Wide screens keep the panels beside the content; narrow ones overlay them. */
   wide: boolean;
-  onDrawerOpenChange: (open: boolean) => void;
   children: ReactNode;
 };
 
+/** A panel beside the content takes its width in the grid; an overlay takes none. */
+function panelSx(width: number, besideContent: boolean, area: string) {
+  return (theme: Theme) => ({
+    gridArea: area,
+    width: besideContent ? width : 0,
+    flexShrink: 0,
+    transition: theme.transitions.create('width', { duration: theme.transitions.duration.shortest }),
+    '& .MuiDrawer-paper': { width, boxSizing: 'border-box' as const },
+  });
+}
+
+/**
+ * The shell's named areas: top app bar, side panel, main content and right side panel,
+ * laid out as a grid. The app bar stays above both panels.
+ */
 export function ShellFrame({
   user,
   sections,
-  drawerOpen,
+  sidePanel,
+  featureDrawer,
+  rightMenu,
+  rightPanel,
   wide,
-  onDrawerOpenChange,
   children,
 }: ShellFrameProps) {
-  const handleToggle = () => onDrawerOpenChange(!drawerOpen);
-  const handleClose = () => onDrawerOpenChange(false);
+  const { t } = useTranslation();
+  const hasRightMenu = rightMenu !== undefined && rightMenu !== null;
 
   return (
-    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-      <AppTopBar user={user} drawerOpen={drawerOpen} onToggleDrawer={handleToggle} />
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateAreas: '"top top top" "side main right"',
+        gridTemplateColumns: 'auto minmax(0, 1fr) auto',
+        gridTemplateRows: 'auto 1fr',
+        minHeight: '100vh',
+      }}
+    >
+      <Box sx={{ gridArea: 'top' }}>
+        <AppTopBar
+          user={user}
+          drawerOpen={sidePanel.open}
+          onToggleDrawer={() => sidePanel.onOpenChange(!sidePanel.open)}
+          rightMenu={
+            hasRightMenu
+              ? { open: rightPanel.open, onToggle: () => rightPanel.onOpenChange(!rightPanel.open) }
+              : undefined
+          }
+        />
+        {/* Reserves the fixed app bar's height. */}
+        <Toolbar />
+      </Box>
       <Drawer
-        id="main-menu"
         variant={wide ? 'persistent' : 'temporary'}
-        open={drawerOpen}
-        onClose={handleClose}
+        open={sidePanel.open}
+        onClose={() => sidePanel.onOpenChange(false)}
         ModalProps={{ keepMounted: true }}
-        sx={(theme) => ({
-          width: wide && drawerOpen ? drawerWidth : 0,
-          flexShrink: 0,
-          transition: theme.transitions.create('width', { duration: theme.transitions.duration.shortest }),
-          '& .MuiDrawer-paper': { width: drawerWidth, boxSizing: 'border-box' },
-        })}
+        sx={panelSx(drawerWidth, wide && sidePanel.open, 'side')}
+        slotProps={{
+          paper: { id: 'side-panel', component: 'aside', 'aria-label': t('shell.sidePanel') },
+        }}
       >
-        {/* The app bar stays above the menu in both layouts. */}
         <Toolbar />
-        <DrawerContent user={user} sections={sections} />
+        <DrawerContent user={user} sections={sections} featureDrawer={featureDrawer} />
       </Drawer>
-      <Box component="main" sx={{ flexGrow: 1, minWidth: 0 }}>
-        <Toolbar />
+      <Box component="main" sx={{ gridArea: 'main', minWidth: 0 }}>
         <Box sx={{ p: { xs: 2, sm: 3 }, maxWidth: 1280, mx: 'auto' }}>{children}</Box>
       </Box>
+      {hasRightMenu && (
+        <Drawer
+          anchor="right"
+          variant={wide ? 'persistent' : 'temporary'}
+          open={rightPanel.open}
+          onClose={() => rightPanel.onOpenChange(false)}
+          sx={panelSx(rightDrawerWidth, wide && rightPanel.open, 'right')}
+          slotProps={{
+            paper: { id: 'right-side-panel', component: 'aside', 'aria-label': t('shell.rightPanel') },
+          }}
+        >
+          <Toolbar />
+          <Box sx={{ p: 2 }}>{rightMenu}</Box>
+        </Drawer>
+      )}
     </Box>
   );
 }

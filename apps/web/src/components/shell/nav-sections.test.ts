@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SvgIconComponent } from '@mui/icons-material';
 import type { Feature } from '../../app/feature.ts';
-import { buildNavSections } from './nav-sections.ts';
+import { buildNavSections, isPathUnder, sectionsOfPath } from './nav-sections.ts';
 
 const icon = (() => null) as unknown as SvgIconComponent;
 
@@ -60,5 +60,20 @@ describe('buildNavSections', () => {
 
   it('leaves out features without a menu entry', () => {
     expect(ids([]).flatMap(([, items]) => items)).not.toContain('home');
+  });
+});
+
+describe('sectionsOfPath', () => {
+  const sections = buildNavSections(features, ['mqttBrokers.manage', 'users.invite', 'roles.manage']);
+
+  it('finds the section of a link and of screens below it', () => {
+    expect(sectionsOfPath(sections, '/roles')).toEqual(['USER_MANAGEMENT']);
+    expect(sectionsOfPath(sections, '/mqtt/abc123abc123')).toEqual(['DEVICE_SETTINGS']);
+  });
+
+  it('does not match a longer name that merely starts with a link', () => {
+    expect(isPathUnder('/rolesX', '/roles')).toBe(false);
+    expect(sectionsOfPath(sections, '/messages')).toEqual([]);
+    expect(isPathUnder('/users', '/')).toBe(false);
   });
 });

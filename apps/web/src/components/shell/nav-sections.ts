@@ -20,3 +20,16 @@ export function buildNavSections(
     .map((section) => ({ section, items: visible.filter((item) => item.section === section) }))
     .filter((group) => group.items.length > 0);
 }
+
+/** Whether `pathname` is `link` itself or a screen below it (`/groups/type/x` is under `/groups`). */
+export function isPathUnder(pathname: string, link: string): boolean {
+  if (link === '/') return pathname === '/';
+  return pathname === link || pathname.startsWith(`${link}/`);
+}
+
+/** The sections holding a link the current URL starts with: these expand by themselves. */
+export function sectionsOfPath(sections: readonly NavSection[], pathname: string): MenuSection[] {
+  return sections
+    .filter((group) => group.items.some((item) => isPathUnder(pathname, item.path)))
+    .map((group) => group.section);
+}

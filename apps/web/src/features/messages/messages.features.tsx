@@ -1,4 +1,5 @@
 import type { Feature } from '../../app/feature.ts';
+import { MessagesPage } from './MessagesPage.tsx';
 
-// Filled by the feature's own work.
-export const messagesFeatures: Feature[] = [];
+/** The inbox behind the mail icon: every signed-in user has one, so no capability and no menu link. */
+export const messagesFeatures: Feature[] = [{ id: 'messages', path: '/messages', element: <MessagesPage /> }];

@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CircularProgress from '@mui/material/CircularProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { useShellSearch } from '../../components/shell/use-shell-search.ts';
+import { AuditEntryRow } from './AuditEntryRow.tsx';
+import { useAuditLogs, type AuditAction } from './use-audit-logs.ts';
+
+const actions: AuditAction[] = ['CREATE', 'UPDATE', 'DELETE'];
+
+/** `/audit-trail`: the company's audit entries, newest first, narrowed by action and the top-bar search. */
+export function AuditTrailPage() {
+  const { t } = useTranslation();
+  const search = useShellSearch();
+  const [action, setAction] = useState<AuditAction | ''>('');
+  const logs = useAuditLogs(action, search);
+  const entries = logs.data?.pages.flatMap((page) => page.entries) ?? [];
+
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 1100 }}>
+      <Box>
+        <Typography variant="h5" component="h1">
+          {t('auditTrail.title')}
+        </Typography>
+        <Typography color="text.secondary">{t('auditTrail.subtitle')}</Typography>
+      </Box>
+      <TextField
+        select
+        size="small"
+        label={t('auditTrail.action')}
+        value={action}
+        onChange={(event) => setAction(event.target.value as AuditAction | '')}
+        sx={{ width: 200 }}
+      >
+        <MenuItem value="">{t('auditTrail.allActions')}</MenuItem>
+        {actions.map((a) => (
+          <MenuItem key={a} value={a}>
+            {t(`auditTrail.actions.${a}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Card variant="outlined" sx={{ px: 2 }}>
+        {logs.isPending && (
+          <Box sx={{ py: 4, textAlign: 'center' }}>
+            <CircularProgress size={28} />
+          </Box>
+        )}
+        {logs.isError && (
+          <Alert severity="error" sx={{ my: 2 }}>
+            {t('auditTrail.loadFailed')}
+          </Alert>
+        )}
+        {logs.isSuccess && entries.length === 0 && (
+          <Typography color="text.secondary" sx={{ py: 3 }}>
+            {t('auditTrail.empty')}
+          </Typography>
+        )}
+        {entries.map((entry) => (
+          <AuditEntryRow key={entry.publicId} entry={entry} />
+        ))}
+      </Card>
+      {logs.hasNextPage && (
+        <Box>
+          <Button onClick={() => void logs.fetchNextPage()} disabled={logs.isFetchingNextPage}>
+            {t('auditTrail.showOlder')}
+          </Button>
+        </Box>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,17 @@
+export const auditTrailEn = {
+  menu: 'Audit trail',
+  title: 'Audit trail',
+  subtitle: 'Every change in this company: who made it, when, and what it was before and after.',
+  empty: 'No entries match.',
+  loadFailed: 'The audit trail could not be loaded.',
+  showOlder: 'Show older entries',
+  allActions: 'All actions',
+  action: 'Action',
+  actions: { CREATE: 'Created', UPDATE: 'Changed', DELETE: 'Deleted' },
+  system: 'System',
+  from: 'from {{address}}',
+  before: 'Before',
+  after: 'After',
+  details: 'Details',
+  none: '—',
+};

@@ -1,0 +1,14 @@
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import type { Feature } from '../../app/feature.ts';
+import { AuditTrailPage } from './AuditTrailPage.tsx';
+
+export const auditTrailFeatures: Feature[] = [
+  {
+    id: 'audit-trail',
+    path: '/audit-trail',
+    element: <AuditTrailPage />,
+    capability: 'auditLogs.use',
+    menu: { section: 'COMPANY', labelKey: 'auditTrail.menu', icon: HistoryOutlined },
+    searchScope: 'auditTrail',
+  },
+];

@@ -1,0 +1,166 @@
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
+import path from 'node:path';
+import type { Browser, BrowserContext } from 'playwright-core';
+import type { Capability } from '@fleetgate/contracts';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { openDatabase, type Db } from '../../apps/server/src/db/client.ts';
+import { migrateToLatest } from '../../apps/server/src/db/migrate.ts';
+import { insertMembership } from '../../apps/server/src/modules/companies/company.repository.ts';
+import { sendMessage } from '../../apps/server/src/modules/messages/message.service.ts';
+import { registerThroughApi, uniqueAccount, type Account } from './accounts.ts';
+import { repoRoot } from './server.ts';
+
+/** A signed-in user: the account, its access token and the company it works in. */
+export type SignedIn = {
+  account: Account;
+  publicId: string;
+  token: { publicId: string; secretId: string; expiresOn: string };
+  companyPublicId: string;
+};
+
+export type ShellServer = {
+  baseUrl: string;
+  db: Db;
+  /** A new user who creates a company and so is its administrator. */
+  newAdministrator: (label?: string) => Promise<SignedIn>;
+  /**
+   * A new user in the administrator's company with a new role holding exactly `capabilities`:
+   * the administrator creates the role through `POST RoleList`; the membership is stored
+   * directly, as an accepted invitation would.
+   */
+  newMember: (admin: SignedIn, capabilities: Capability[], label?: string) => Promise<SignedIn>;
+  /** Leaves a message in a user's inbox, as the server's own features do. */
+  sendMessage: (userPublicId: string, subject: string, body: string) => Promise<void>;
+  /** A browser context already signed in as `user`, in its company. */
+  signedInContext: (
+    browser: Browser,
+    user: SignedIn,
+    viewport?: { width: number; height: number },
+    origin?: string,
+  ) => Promise<BrowserContext>;
+  stop: () => Promise<void>;
+};
+
+/**
+ * The real server in this process, serving the built web app, on a fresh in-memory
+ * database the test can reach directly (to add members or messages that have no UI yet).
+ * `env` sets configuration such as HELP_CENTRE_URL, CLOUD_DOMAIN and STATUS_PAGE_URL.
+ * FLEETGATE_E2E_WEB_DIST points at another build of the web app than apps/web/dist.
+ */
+export async function startShellServer(env: Record<string, string> = {}): Promise<ShellServer> {
+  const builtDist = process.env.FLEETGATE_E2E_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist');
+  if (!existsSync(path.join(builtDist, 'index.html'))) {
+    throw new Error('apps/web/dist is missing: run `npm run build -w @fleetgate/web` before the e2e tests');
+  }
+  // A snapshot, so a rebuild while the tests run cannot pull the assets from under the pages.
+  const webDist = await mkdtemp(path.join(tmpdir(), 'fleetgate-web-'));
+  await cp(builtDist, webDist, { recursive: true });
+  const db = await openDatabase({ dataDir: 'memory://' });
+  await migrateToLatest(db);
+  const config = { ...loadConfig(env), webDist, logLevel: 'silent', publicUrl: undefined };
+  const { app } = await buildApp({ config, db, logger: false, authCacheMs: 0 });
+  const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+
+  async function call<T>(
+    method: string,
+    rel: string,
+    token: string | null,
+    body?: unknown,
+    company?: string,
+  ): Promise<T> {
+    const headers: Record<string, string> = { 'Api-Version': '2', 'Content-Type': 'application/json' };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (company) headers['Api-Company'] = company;
+    const response = await fetch(`${baseUrl}/api/${rel}`, {
+      method,
+      headers,
+      body: body === undefined ? null : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${rel} failed: ${response.status} ${text}`);
+    return (JSON.parse(text) as { data: T }).data;
+  }
+
+  async function signUp(label: string) {
+    const account = uniqueAccount(label);
+    await registerThroughApi(baseUrl, account);
+    const basic = Buffer.from(`${account.emailAddress}::${account.password}`).toString('base64');
+    const response = await fetch(`${baseUrl}/api/AccessTokenList`, {
+      method: 'POST',
+      headers: { 'Api-Version': '2', 'Content-Type': 'application/json', Authorization: `Basic ${basic}` },
+      body: JSON.stringify({ expiresIn: 3600 }),
+    });
+    const token = ((await response.json()) as { data: SignedIn['token'] }).data;
+    const user = await db
+      .selectFrom('users')
+      .select(['id', 'public_id'])
+      .where('email_address', '=', account.emailAddress)
+      .executeTakeFirstOrThrow();
+    return { account, token, user };
+  }
+
+  async function idOf(table: 'companies' | 'users' | 'roles', publicId: string) {
+    const row = await db
+      .selectFrom(table)
+      .select('id')
+      .where('public_id', '=', publicId)
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  return {
+    baseUrl,
+    db,
+    newAdministrator: async (label = 'Admin') => {
+      const { account, token, user } = await signUp(label);
+      const company = await call<{ publicId: string }>('POST', 'CompanyList', token.secretId, {
+        name: `Plant ${account.emailAddress.slice(-18, -12)}`,
+      });
+      return { account, token, publicId: user.public_id, companyPublicId: company.publicId };
+    },
+    newMember: async (admin, capabilities, label = 'Member') => {
+      const { account, token, user } = await signUp(label);
+      const role = await call<{ publicId: string }>(
+        'POST',
+        'RoleList',
+        admin.token.secretId,
+        { name: `${label} ${user.public_id}`, capabilities },
+        admin.companyPublicId,
+      );
+      const companyId = await idOf('companies', admin.companyPublicId);
+      const roleId = await idOf('roles', role.publicId);
+      await insertMembership(db, { companyId, userId: user.id, roleId });
+      return { account, token, publicId: user.public_id, companyPublicId: admin.companyPublicId };
+    },
+    sendMessage: async (userPublicId, subject, body) => {
+      await sendMessage(db, { userId: await idOf('users', userPublicId), companyId: null, subject, body });
+      // Times are kept to the millisecond: the next message must be strictly newer to sort after it.
+      await sleep(2);
+    },
+    signedInContext: (browser, user, viewport = { width: 1280, height: 800 }, origin = baseUrl) =>
+      browser.newContext({
+        viewport,
+        storageState: {
+          cookies: [],
+          origins: [
+            {
+              origin,
+              localStorage: [
+                { name: 'fleetgate.session', value: JSON.stringify(user.token) },
+                { name: 'fleetgate.company', value: JSON.stringify(user.companyPublicId) },
+              ],
+            },
+          ],
+        },
+      }),
+    stop: async () => {
+      await app.close();
+      await db.destroy();
+      await rm(webDist, { recursive: true, force: true });
+    },
+  };
+}
