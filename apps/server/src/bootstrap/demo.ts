@@ -6,6 +6,7 @@ import { insertUser } from '../modules/account/user.repository.ts';
 import { createCompany } from '../modules/companies/company.service.ts';
 import { insertMembership } from '../modules/companies/company.repository.ts';
 import { insertRole } from '../modules/roles/role.repository.ts';
+import { seedDemoGroupsAndAssets } from '../modules/groups/group.demo.ts';
 
 export type DemoAccount = { emailAddress: string; password: string; role: string };
 
@@ -52,6 +53,7 @@ export async function seedDemoIfEmpty(
     passwordHash: await hashPassword(userAccount.password),
   });
   await insertMembership(db, { companyId: company.id, userId: engineer.id, roleId: engineerRole.id });
+  await seedDemoGroupsAndAssets(db, company.id);
   return [
     { emailAddress: adminAccount.emailAddress, password: adminAccount.password, role: 'Administrator' },
     { emailAddress: userAccount.emailAddress, password: userAccount.password, role: 'Engineer' },

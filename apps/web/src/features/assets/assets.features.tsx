@@ -1,4 +1,25 @@
+import PrecisionManufacturing from '@mui/icons-material/PrecisionManufacturing';
 import type { Feature } from '../../app/feature.ts';
+import { AssetTypesDrawer } from './AssetTypesDrawer.tsx';
+import { AssetsPage } from './AssetsPage.tsx';
+import { assetsCapability } from './assets-capability.ts';
 
-// Filled by the feature's own work.
-export const assetsFeatures: Feature[] = [];
+export const assetsFeatures: Feature[] = [
+  {
+    id: 'assets',
+    path: '/assets',
+    element: <AssetsPage />,
+    capability: assetsCapability,
+    menu: { section: 'DEVICE_SETTINGS', labelKey: 'assets.menu', icon: PrecisionManufacturing },
+    drawer: <AssetTypesDrawer />,
+    searchScope: 'assets',
+  },
+  {
+    id: 'assets-of-type',
+    path: '/assets/:publicId',
+    element: <AssetsPage />,
+    capability: assetsCapability,
+    drawer: <AssetTypesDrawer />,
+    searchScope: 'assets',
+  },
+];

@@ -1,0 +1,11 @@
+import { hasCapability, useCurrentUser } from '../../auth/current-user.tsx';
+import { OrderedTypeDrawer } from '../ordered-types/OrderedTypeDrawer.tsx';
+import { assetTypeKind } from './asset-type-kind.ts';
+import { assetsCapability } from './assets-capability.ts';
+
+/** The asset types below the menu on asset pages; nothing where the page itself is not allowed. */
+export function AssetTypesDrawer() {
+  const user = useCurrentUser();
+  if (!hasCapability(user, assetsCapability)) return null;
+  return <OrderedTypeDrawer kind={assetTypeKind} />;
+}

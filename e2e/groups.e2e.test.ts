@@ -1,0 +1,462 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { collectPageErrors, launchChromium, screenshot as takeScreenshot } from './support/browser.ts';
+import { startShellServer, type ShellServer, type SignedIn } from './support/shell-server.ts';
+
+let server: ShellServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startShellServer();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const widths = [1280, 600] as const;
+
+type GroupType = { publicId: string; name: string; color: string; order: number };
+
+async function api<T>(user: SignedIn, method: string, rel: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${server.baseUrl}/api/${rel}`, {
+    method,
+    headers: {
+      'Api-Version': '2',
+      'Content-Type': 'application/json',
+      Authorization: `Bearer ${user.token.secretId}`,
+      'Api-Company': user.companyPublicId,
+    },
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${rel}: ${response.status} ${text}`);
+  return (JSON.parse(text) as { data: T }).data;
+}
+
+const addType = (admin: SignedIn, name: string, color = '#546e7a') =>
+  api<GroupType>(admin, 'POST', 'GroupTypeList', { name, color });
+
+async function typesInApiOrder(admin: SignedIn): Promise<string[]> {
+  const types = await api<GroupType[]>(admin, 'GET', 'GroupTypeList?fields=color,name,order&page-size=4000');
+  return types.sort((a, b) => a.order - b.order).map((type) => type.name);
+}
+
+/** Screenshots once slides, fades and drops have finished, so they show what users see. */
+async function screenshot(page: Page, name: string) {
+  // A string, as the tests are typed without the DOM library; it runs in the page.
+  await page.waitForFunction("document.getAnimations().every((a) => a.playState !== 'running')");
+  await takeScreenshot(page, name);
+}
+
+async function open(user: SignedIn, width: number, path: string) {
+  const context = await server.signedInContext(browser, user, { width, height: 800 });
+  const page = await context.newPage();
+  const errors = collectPageErrors(page);
+  await page.goto(`${server.baseUrl}${path}`);
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  return { page, context, errors };
+}
+
+/** The group-type part of the left drawer, opening the drawer first where it overlays. */
+async function typesDrawer(page: Page): Promise<Locator> {
+  const section = page.getByRole('region', { name: 'Group types' });
+  if (!(await section.isVisible())) {
+    await page.getByRole('button', { name: 'Toggle menu' }).click();
+    await section.waitFor();
+    await settledBox(section);
+  }
+  return section;
+}
+
+function typeList(section: Locator): Locator {
+  return section.getByRole('list', { name: 'Group types' });
+}
+
+async function drawerNames(page: Page): Promise<string[]> {
+  const names = await typeList(await typesDrawer(page))
+    .getByRole('link')
+    .allInnerTexts();
+  return names.map((name) => name.trim());
+}
+
+/** Where an element is once it stopped moving (the overlaying drawer slides in). */
+async function settledBox(locator: Locator) {
+  let last = await locator.boundingBox();
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const next = await locator.boundingBox();
+    if (last && next && last.x === next.x && last.y === next.y) return next;
+    last = next;
+  }
+}
+
+/** Drags with a real mouse: press on the handle, move past the activation distance, drop on the target. */
+async function drag(page: Page, handle: Locator, target: Locator) {
+  // The type list sits below the menu; on a short window it has to be scrolled into view first.
+  await target.scrollIntoViewIfNeeded();
+  await handle.scrollIntoViewIfNeeded();
+  const from = await settledBox(handle);
+  const to = await settledBox(target);
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 10, { steps: 5 });
+  await page.mouse.move(from.x + from.width / 2, to.y + to.height / 2 + (to.y < from.y ? -4 : 4), {
+    steps: 15,
+  });
+  await page.mouse.up();
+}
+
+async function openItemMenu(page: Page, name: string) {
+  const section = await typesDrawer(page);
+  await section.getByRole('button', { name: `More actions for ${name}` }).click();
+  return page.getByRole('menu');
+}
+
+describe('group types in the drawer', () => {
+  for (const width of widths) {
+    it(`adds, validates and edits a group type at ${width} px`, async () => {
+      const admin = await server.newAdministrator('Group Admin');
+      await addType(admin, 'Site', '#1e88e5');
+      const { page, context, errors } = await open(admin, width, '/groups');
+      await screenshot(page, `groups-list-empty-${width}`);
+
+      const section = await typesDrawer(page);
+      await screenshot(page, `groups-drawer-${width}`);
+      await section.getByRole('button', { name: 'Add group type' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add group type' });
+      const submit = dialog.getByRole('button', { name: 'Add', exact: true });
+      const name = dialog.getByRole('textbox', { name: 'Name' });
+      const color = dialog.getByRole('textbox', { name: 'Colour', exact: true });
+      // Pristine: nothing to submit yet.
+      expect(await submit.isDisabled()).toBe(true);
+      await screenshot(page, `groups-type-add-dialog-${width}`);
+
+      // Administrators can manage subgroups, so the colour is shown and required.
+      await name.fill('Line');
+      expect(await submit.isDisabled()).toBe(true);
+      await color.fill('#12');
+      await dialog.getByText('Use a colour like #1e88e5').waitFor();
+      expect(await submit.isDisabled()).toBe(true);
+      await dialog.getByRole('button', { name: 'Use colour #43a047' }).click();
+      expect(await color.inputValue()).toBe('#43a047');
+
+      await name.fill('x'.repeat(256));
+      await dialog.getByText('Use at most 255 characters').waitFor();
+      expect(await submit.isDisabled()).toBe(true);
+      await name.fill('');
+      await dialog.getByText('Required', { exact: true }).waitFor();
+      expect(await submit.isDisabled()).toBe(true);
+      await screenshot(page, `groups-type-add-invalid-${width}`);
+
+      // The server's NAME_ALREADY_IN_USE lands on the name field.
+      await name.fill('site');
+      await submit.click();
+      await dialog.getByText('This name is already in use').waitFor();
+      await screenshot(page, `groups-type-add-duplicate-${width}`);
+
+      await name.fill('Line');
+      await submit.click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByRole('heading', { level: 1, name: 'Line' }).waitFor();
+      expect(new URL(page.url()).pathname).toMatch(/^\/groups\/type\/[0-9a-z]{12}$/);
+      expect(await drawerNames(page)).toEqual(['Site', 'Line']);
+      const created = (await api<GroupType[]>(admin, 'GET', 'GroupTypeList')).find((t) => t.name === 'Line');
+      expect(created).toMatchObject({ color: '#43a047', order: 1000 });
+
+      // Rename through the item menu; the dialog starts pristine.
+      const menu = await openItemMenu(page, 'Line');
+      await screenshot(page, `groups-type-menu-${width}`);
+      await menu.getByRole('menuitem', { name: 'Edit' }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit group type' });
+      const save = edit.getByRole('button', { name: 'Save' });
+      expect(await save.isDisabled()).toBe(true);
+      await edit.getByRole('textbox', { name: 'Name' }).fill('Production line');
+      await screenshot(page, `groups-type-edit-dialog-${width}`);
+      await save.click();
+      await edit.waitFor({ state: 'detached' });
+      expect(await drawerNames(page)).toEqual(['Site', 'Production line']);
+      expect(await typesInApiOrder(admin)).toEqual(['Site', 'Production line']);
+
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it(`reorders group types by dragging, and the order survives a reload at ${width} px`, async () => {
+      const admin = await server.newAdministrator('Group Reorder');
+      for (const name of ['Region', 'Site', 'Line']) await addType(admin, name);
+      const { page, context, errors } = await open(admin, width, '/groups');
+      const section = await typesDrawer(page);
+      expect(await drawerNames(page)).toEqual(['Region', 'Site', 'Line']);
+
+      const list = typeList(section);
+      await drag(
+        page,
+        list.getByRole('button', { name: 'Drag to reorder Line' }),
+        list.getByRole('listitem').filter({ hasText: 'Region' }),
+      );
+      await expect.poll(() => drawerNames(page)).toEqual(['Line', 'Region', 'Site']);
+      await expect.poll(() => typesInApiOrder(admin)).toEqual(['Line', 'Region', 'Site']);
+      await screenshot(page, `groups-type-reordered-${width}`);
+
+      await drag(
+        page,
+        list.getByRole('button', { name: 'Drag to reorder Line' }),
+        list.getByRole('listitem').filter({ hasText: 'Site' }),
+      );
+      await expect.poll(() => typesInApiOrder(admin)).toEqual(['Region', 'Site', 'Line']);
+
+      await page.reload();
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await expect.poll(() => drawerNames(page)).toEqual(['Region', 'Site', 'Line']);
+      // Orders stay spaced by 1000.
+      const orders = (await api<GroupType[]>(admin, 'GET', 'GroupTypeList')).map((t) => t.order).sort();
+      expect(orders).toEqual([0, 1000, 2000]);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it(`refuses to delete a group type in use, deletes an unused one, and hides delete for the last at ${width} px`, async () => {
+      const admin = await server.newAdministrator('Group Delete');
+      const site = await addType(admin, 'Site');
+      await addType(admin, 'Spare');
+      await api(admin, 'POST', 'GroupList', { name: 'Rotterdam', groupType: { publicId: site.publicId } });
+      const { page, context, errors } = await open(admin, width, '/groups');
+
+      let menu = await openItemMenu(page, 'Site');
+      await menu.getByRole('menuitem', { name: 'Delete' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Delete group type “Site”?' });
+      await screenshot(page, `groups-type-delete-confirm-${width}`);
+      await confirm.getByRole('button', { name: 'Delete' }).click();
+      const blocked = page.getByRole('alertdialog', { name: 'Group type in use' });
+      await blocked.getByText('Groups still use the group type “Site”').waitFor();
+      await screenshot(page, `groups-type-delete-blocked-${width}`);
+      await blocked.getByRole('button', { name: 'Show its groups' }).click();
+      await page.waitForURL(`${server.baseUrl}/groups/type/${site.publicId}`);
+      await page.getByRole('button', { name: 'Edit Rotterdam' }).waitFor();
+      expect(await drawerNames(page)).toEqual(['Site', 'Spare']);
+
+      // Cancelling keeps the type.
+      menu = await openItemMenu(page, 'Spare');
+      await menu.getByRole('menuitem', { name: 'Delete' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+      expect(await drawerNames(page)).toEqual(['Site', 'Spare']);
+
+      menu = await openItemMenu(page, 'Spare');
+      await menu.getByRole('menuitem', { name: 'Delete' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+      await page.getByText('Group type “Spare” deleted').waitFor();
+      await expect.poll(() => drawerNames(page)).toEqual(['Site']);
+
+      // Only one type left: its menu offers edit but no delete.
+      menu = await openItemMenu(page, 'Site');
+      await menu.getByRole('menuitem', { name: 'Edit' }).waitFor();
+      expect(await menu.getByRole('menuitem', { name: 'Delete' }).count()).toBe(0);
+      await screenshot(page, `groups-type-last-menu-${width}`);
+      await page.keyboard.press('Escape');
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it(`shows a snackbar when deleting fails for another reason at ${width} px`, async () => {
+      const admin = await server.newAdministrator('Group Fail');
+      await addType(admin, 'Site');
+      await addType(admin, 'Line');
+      const { page, context, errors } = await open(admin, width, '/groups');
+      await page.route('**/api/GroupType/*', (route) =>
+        route.request().method() === 'DELETE'
+          ? route.fulfill({
+              status: 409,
+              contentType: 'application/json',
+              body: JSON.stringify({
+                type: 'Error',
+                status: 'error',
+                data: [{ message: 'CANNOT_DELETE_LAST_GROUP_TYPE' }],
+              }),
+            })
+          : route.continue(),
+      );
+      const menu = await openItemMenu(page, 'Line');
+      await menu.getByRole('menuitem', { name: 'Delete' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+      const snackbar = page.getByText('The last group type cannot be deleted.');
+      await snackbar.waitFor();
+      await screenshot(page, `groups-type-delete-failed-${width}`);
+      // Gone after its 3 s.
+      await snackbar.waitFor({ state: 'detached', timeout: 6000 });
+      expect(await drawerNames(page)).toEqual(['Site', 'Line']);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it(`hides add, edit and dragging from users without the group-types right at ${width} px`, async () => {
+      const admin = await server.newAdministrator('Group Owner');
+      for (const name of ['Region', 'Site']) await addType(admin, name);
+      const member = await server.newMember(admin, ['groups.manage'], 'Groups Only');
+      const { page, context, errors } = await open(member, width, '/groups');
+      const section = await typesDrawer(page);
+      expect(await drawerNames(page)).toEqual(['Region', 'Site']);
+      expect(await section.getByRole('button', { name: 'Add group type' }).count()).toBe(0);
+      expect(await section.getByRole('button', { name: /^More actions/ }).count()).toBe(0);
+      expect(await section.getByRole('button', { name: /^Drag to reorder/ }).count()).toBe(0);
+      await screenshot(page, `groups-drawer-read-only-${width}`);
+
+      // Trying to drag an item does not reorder anything.
+      const list = typeList(section);
+      await drag(
+        page,
+        list.getByRole('listitem').filter({ hasText: 'Site' }),
+        list.getByRole('listitem').filter({ hasText: 'Region' }),
+      );
+      await page.reload();
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(await drawerNames(page)).toEqual(['Region', 'Site']);
+      expect(await typesInApiOrder(admin)).toEqual(['Region', 'Site']);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it(`keeps users without the groups right out of the group pages and their drawer at ${width} px`, async () => {
+      const admin = await server.newAdministrator('Groups Owner');
+      await addType(admin, 'Site');
+      // Managing group types alone does not open the group pages.
+      const member = await server.newMember(admin, ['groupTypes.manage'], 'Types Only');
+      const { page, context, errors } = await open(member, width, '/groups');
+      await page.getByRole('heading', { name: 'Not allowed' }).waitFor();
+      expect(await page.getByRole('region', { name: 'Group types' }).count()).toBe(0);
+      await screenshot(page, `groups-not-allowed-${width}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it(`asks no colour from users who cannot manage subgroups at ${width} px`, async () => {
+      const admin = await server.newAdministrator('Colour Owner');
+      await addType(admin, 'Site');
+      const member = await server.newMember(admin, ['groups.manage', 'groupTypes.manage'], 'Types No Colour');
+      const { page, context, errors } = await open(member, width, '/groups');
+      const section = await typesDrawer(page);
+      await section.getByRole('button', { name: 'Add group type' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add group type' });
+      expect(await dialog.getByRole('textbox', { name: 'Colour', exact: true }).count()).toBe(0);
+      await dialog.getByRole('textbox', { name: 'Name' }).fill('Cell');
+      await screenshot(page, `groups-type-add-no-colour-${width}`);
+      await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(await drawerNames(page)).toEqual(['Site', 'Cell']);
+      // A colour was generated for it.
+      const cell = (await api<GroupType[]>(admin, 'GET', 'GroupTypeList')).find((t) => t.name === 'Cell');
+      expect(cell?.color).toMatch(/^#[0-9a-f]{6}$/);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it(`shows a translation-key name translated and keeps it from being edited at ${width} px`, async () => {
+      const admin = await server.newAdministrator('Key Owner');
+      await addType(admin, 'groups.typeNames.area', '#8e24aa');
+      await addType(admin, 'Site');
+      const { page, context, errors } = await open(admin, width, '/groups');
+      expect(await drawerNames(page)).toEqual(['Area', 'Site']);
+      const menu = await openItemMenu(page, 'Area');
+      await menu.getByRole('menuitem', { name: 'Edit' }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit group type' });
+      const name = edit.getByRole('textbox', { name: 'Name' });
+      expect(await name.inputValue()).toBe('Area');
+      expect(await name.isDisabled()).toBe(true);
+      await edit.getByText('This name is translated').waitFor();
+      await screenshot(page, `groups-type-edit-translated-${width}`);
+      // The colour can still be changed.
+      await edit.getByRole('button', { name: 'Use colour #e53935' }).click();
+      await edit.getByRole('button', { name: 'Save' }).click();
+      await edit.waitFor({ state: 'detached' });
+      const area = (await api<GroupType[]>(admin, 'GET', 'GroupTypeList')).find((t) => t.order === 0);
+      expect(area).toMatchObject({ name: 'groups.typeNames.area', color: '#e53935' });
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});
+
+describe('groups', () => {
+  for (const width of widths) {
+    it(`creates, filters, edits and deletes groups at ${width} px`, async () => {
+      const admin = await server.newAdministrator('Groups');
+      const site = await addType(admin, 'Site', '#1e88e5');
+      const line = await addType(admin, 'Line', '#43a047');
+      const plant = await api<{ publicId: string }>(admin, 'POST', 'GroupList', {
+        name: 'Rotterdam plant',
+        groupType: { publicId: site.publicId },
+      });
+      const { page, context, errors } = await open(admin, width, `/groups/type/${line.publicId}`);
+      await page.getByRole('heading', { level: 1, name: 'Line' }).waitFor();
+      await page.getByText('No groups yet.').waitFor();
+
+      await page.getByRole('button', { name: 'Add group', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add group' });
+      const submit = dialog.getByRole('button', { name: 'Add', exact: true });
+      expect(await submit.isDisabled()).toBe(true);
+      await dialog.getByRole('textbox', { name: 'Name' }).fill('Bottling line 1');
+      // The filtered type is preselected; the parent is chosen among the groups.
+      expect(await dialog.getByRole('combobox', { name: 'Group type' }).innerText()).toContain('Line');
+      await dialog.getByRole('combobox', { name: 'Parent group' }).click();
+      await page.getByRole('option', { name: 'Rotterdam plant' }).click();
+      await screenshot(page, `groups-add-dialog-${width}`);
+      await submit.click();
+      await dialog.waitFor({ state: 'detached' });
+      const row = page.getByRole('row').filter({ hasText: 'Bottling line 1' });
+      await row.waitFor();
+      if (width >= 600) await row.getByRole('cell', { name: 'Rotterdam plant' }).waitFor();
+      await screenshot(page, `groups-list-${width}`);
+
+      const groups = await api<{ name: string; color: string; parent: { publicId: string } | null }[]>(
+        admin,
+        'GET',
+        'GroupList',
+      );
+      const created = groups.find((group) => group.name === 'Bottling line 1');
+      expect(created?.parent?.publicId).toBe(plant.publicId);
+      // No colour given: one was generated.
+      expect(created?.color).toMatch(/^#[0-9a-f]{6}$/);
+
+      await page.getByRole('button', { name: 'Edit Bottling line 1' }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit group' });
+      expect(await edit.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+      await edit.getByRole('textbox', { name: 'Name' }).fill('Bottling line A');
+      await screenshot(page, `groups-edit-dialog-${width}`);
+      await edit.getByRole('button', { name: 'Save' }).click();
+      await edit.waitFor({ state: 'detached' });
+      await page.getByRole('row').filter({ hasText: 'Bottling line A' }).waitFor();
+
+      // All groups, with the type column.
+      const drawer = await typesDrawer(page);
+      await drawer.getByRole('link', { name: 'All groups' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Groups' }).waitFor();
+      await page.getByRole('button', { name: 'Edit Rotterdam plant' }).waitFor();
+      await screenshot(page, `groups-all-${width}`);
+
+      // The top-bar search filters the list by name.
+      const search = page.getByRole('searchbox', { name: 'Search' });
+      await search.fill('bottling');
+      await page.getByRole('button', { name: 'Edit Rotterdam plant' }).waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Edit Bottling line A' }).waitFor();
+      await search.fill('nothing like it');
+      await page.getByText('No groups match “nothing like it”.').waitFor();
+      await screenshot(page, `groups-search-empty-${width}`);
+      await search.fill('');
+      await page.getByRole('button', { name: 'Edit Rotterdam plant' }).waitFor();
+
+      // A group with subgroups stays; the reason shows briefly.
+      await page.getByRole('button', { name: 'Delete Rotterdam plant' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+      await page.getByText('This group has subgroups. Delete or move them first.').waitFor();
+
+      await page.getByRole('button', { name: 'Delete Bottling line A' }).click();
+      await screenshot(page, `groups-delete-confirm-${width}`);
+      await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+      await page.getByRole('row').filter({ hasText: 'Bottling line A' }).waitFor({ state: 'detached' });
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});
