@@ -1,4 +1,14 @@
+import DynamicFormOutlined from '@mui/icons-material/DynamicFormOutlined';
 import type { Feature } from '../../app/feature.ts';
+import { CustomFieldsPage } from './CustomFieldsPage.tsx';
 
-// Filled by the feature's own work.
-export const customFieldsFeatures: Feature[] = [];
+export const customFieldsFeatures: Feature[] = [
+  {
+    id: 'custom-fields',
+    path: '/custom-fields',
+    element: <CustomFieldsPage />,
+    capability: 'customFields.manage',
+    menu: { section: 'DEVICE_SETTINGS', labelKey: 'customFields.menu', icon: DynamicFormOutlined },
+    searchScope: 'customFields',
+  },
+];

@@ -1,0 +1,165 @@
+import { useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import Add from '@mui/icons-material/Add';
+import HubOutlined from '@mui/icons-material/HubOutlined';
+import { useTranslation } from 'react-i18next';
+import type { MqttBroker } from '@fleetgate/contracts';
+import { describeError } from '../../api/error-text.ts';
+import { useNotify } from '../../components/notify.tsx';
+import { useShellSearch } from '../../components/shell/use-shell-search.ts';
+import { ConfirmDeleteDialog } from '../custom-fields/ConfirmDeleteDialog.tsx';
+import type { ConnectionTestState } from './ConnectionTestResult.tsx';
+import { MqttBrokerCard } from './MqttBrokerCard.tsx';
+import { MqttBrokerDialog } from './MqttBrokerDialog.tsx';
+import { createInputOf, patchOf, type BrokerFormValues } from './mqtt-broker-form.ts';
+import {
+  useCreateMqttBroker,
+  useDeleteMqttBroker,
+  useMqttBrokers,
+  useTestSavedBroker,
+  useUpdateMqttBroker,
+} from './use-mqtt-brokers.ts';
+
+type DialogState = { mode: 'add' } | { mode: 'edit'; broker: MqttBroker } | null;
+
+const noticeMs = 3000;
+
+/** `/mqtt`: the company's MQTT brokers, each with a connection test. */
+export function MqttBrokersPage() {
+  const { t } = useTranslation();
+  const { notify } = useNotify();
+  const query = useShellSearch();
+  const brokers = useMqttBrokers();
+  const createBroker = useCreateMqttBroker();
+  const updateBroker = useUpdateMqttBroker();
+  const deleteBroker = useDeleteMqttBroker();
+  const testBroker = useTestSavedBroker();
+  const [tests, setTests] = useState<Record<string, ConnectionTestState>>({});
+  const [dialog, setDialog] = useState<DialogState>(null);
+  const [deleting, setDeleting] = useState<MqttBroker | null>(null);
+
+  const shown = useMemo(() => {
+    const needle = query.toLowerCase();
+    const all = [...(brokers.data ?? [])].sort((a, b) => a.name.localeCompare(b.name));
+    return needle === ''
+      ? all
+      : all.filter((b) => b.name.toLowerCase().includes(needle) || b.url.toLowerCase().includes(needle));
+  }, [brokers.data, query]);
+
+  const setTest = (publicId: string, state: ConnectionTestState) =>
+    setTests((current) => ({ ...current, [publicId]: state }));
+
+  const handleTest = (broker: MqttBroker) => {
+    setTest(broker.publicId, { status: 'testing' });
+    // Each test settles its own card; mutate()'s callbacks would only fire for the latest call.
+    testBroker.mutateAsync(broker.publicId).then(
+      (result) => setTest(broker.publicId, { status: 'done', result }),
+      (error: unknown) => setTest(broker.publicId, { status: 'error', error }),
+    );
+  };
+
+  const handleSubmit = async (values: BrokerFormValues) => {
+    if (dialog?.mode === 'edit') {
+      const { publicId } = dialog.broker;
+      await updateBroker.mutateAsync({ publicId, changes: patchOf(values) });
+      // Earlier results were for the old settings.
+      setTest(publicId, { status: 'idle' });
+      notify(t('mqtt.saved'), { durationMs: noticeMs });
+    } else {
+      await createBroker.mutateAsync(createInputOf(values));
+      notify(t('mqtt.created'), { durationMs: noticeMs });
+    }
+    setDialog(null);
+  };
+
+  const handleConfirmDelete = () => {
+    if (!deleting) return;
+    deleteBroker.mutate(deleting.publicId, {
+      onSuccess: () => notify(t('mqtt.deleted'), { durationMs: noticeMs }),
+      onError: (error) => notify(describeError(t, error), { durationMs: noticeMs }),
+      onSettled: () => setDeleting(null),
+    });
+  };
+
+  return (
+    <Stack spacing={3}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2 }}>
+        <Box sx={{ flex: '1 1 320px' }}>
+          <Typography variant="h4" component="h1">
+            {t('mqtt.title')}
+          </Typography>
+          <Typography color="text.secondary">{t('mqtt.subtitle')}</Typography>
+        </Box>
+        <Button variant="contained" startIcon={<Add />} onClick={() => setDialog({ mode: 'add' })}>
+          {t('mqtt.add')}
+        </Button>
+      </Box>
+      {brokers.isPending && (
+        <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+          <CircularProgress aria-label={t('app.loading')} />
+        </Box>
+      )}
+      {brokers.isError && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void brokers.refetch()}>
+              {t('mqtt.retry')}
+            </Button>
+          }
+        >
+          {t('mqtt.loadFailed')}
+        </Alert>
+      )}
+      {brokers.isSuccess && shown.length === 0 && (
+        <Card>
+          <Stack spacing={1.5} sx={{ alignItems: 'center', textAlign: 'center', p: { xs: 3, sm: 5 } }}>
+            <HubOutlined color="disabled" sx={{ fontSize: 48 }} />
+            <Typography color="text.secondary">
+              {query === '' ? t('mqtt.empty') : t('mqtt.noMatches', { query })}
+            </Typography>
+          </Stack>
+        </Card>
+      )}
+      {shown.length > 0 && (
+        <Stack spacing={2}>
+          {shown.map((broker) => (
+            <MqttBrokerCard
+              key={broker.publicId}
+              broker={broker}
+              test={tests[broker.publicId] ?? { status: 'idle' }}
+              onTest={handleTest}
+              onEdit={(b) => setDialog({ mode: 'edit', broker: b })}
+              onDelete={setDeleting}
+            />
+          ))}
+        </Stack>
+      )}
+      {dialog && (
+        <MqttBrokerDialog
+          key={dialog.mode === 'edit' ? dialog.broker.publicId : 'new'}
+          broker={dialog.mode === 'edit' ? dialog.broker : undefined}
+          onSubmit={handleSubmit}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {deleting && (
+        <ConfirmDeleteDialog
+          title={t('mqtt.deleteDialog.title')}
+          body={t('mqtt.deleteDialog.body', { name: deleting.name })}
+          confirmLabel={t('mqtt.deleteDialog.confirm')}
+          cancelLabel={t('mqtt.deleteDialog.cancel')}
+          busy={deleteBroker.isPending}
+          onConfirm={handleConfirmDelete}
+          onClose={() => setDeleting(null)}
+        />
+      )}
+    </Stack>
+  );
+}
