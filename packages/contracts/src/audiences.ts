@@ -1,2 +1,19 @@
-// Filled by the module's own work.
-export {};
+import { z } from 'zod';
+import { limits } from './limits.ts';
+
+/** Stable messages of the audiences (access categories) API; the web app translates them. */
+export const audienceErrorMessages = {
+  inUse: 'Audience is still in use',
+} as const;
+
+export const audienceDescriptionMaxLength = 1000;
+
+export const audienceCreateInput = z.strictObject({
+  name: z.string().trim().min(1).max(limits.nameMaxLength),
+  description: z.string().trim().max(audienceDescriptionMaxLength).nullable().optional(),
+});
+export const audiencePatchInput = audienceCreateInput.partial();
+export type AudienceInput = z.infer<typeof audienceCreateInput>;
+
+/** An access category ("audience" in data); at most one per company is the default for new members. */
+export type Audience = { publicId: string; name: string; description: string | null; default: boolean };

@@ -1,2 +1,87 @@
-// Filled by the module's own work.
-export {};
+import { z } from 'zod';
+import { limits } from './limits.ts';
+
+const publicIdRef = z.strictObject({ publicId: z.string().regex(/^[0-9a-z]{12}$/) });
+const emailAddress = z.email().max(limits.nameMaxLength);
+
+/** Stable messages of the users, invites and memberships API; the web app translates them. */
+export const userErrorMessages = {
+  alreadyMember: 'User is already a member',
+  userNotFound: 'User not found',
+  inviteExpired: 'Invite has expired',
+  userOrEmailAddress: 'Give either user or emailAddress',
+  /** Nobody hands out (or takes away) a role holding rights they do not hold themselves. */
+  roleAboveActor: 'Role grants rights you do not hold',
+} as const;
+
+/** How long an invitation can be accepted. Inviting the same address again renews it. */
+export const inviteExpiryDays = 14;
+
+export const inviteCreateInput = z.strictObject({ emailAddress, role: publicIdRef });
+export type InviteCreateInput = z.infer<typeof inviteCreateInput>;
+
+/** Accepting an invite; the terms-of-use policy the user accepted with it, when the company has one. */
+export const inviteFinishInput = z.strictObject({ termsOfUsePolicy: publicIdRef.optional() });
+
+export const membershipCreateInput = z.strictObject({
+  user: publicIdRef.optional(),
+  emailAddress: emailAddress.optional(),
+  role: publicIdRef,
+  audience: publicIdRef.nullable().optional(),
+});
+export type MembershipCreateInput = z.infer<typeof membershipCreateInput>;
+
+export const membershipPatchInput = z.strictObject({
+  role: publicIdRef.optional(),
+  audience: publicIdRef.nullable().optional(),
+});
+export type MembershipPatchInput = z.infer<typeof membershipPatchInput>;
+
+/** `PUT UserMembershipUserList/{userPublicId}`: the user's role (and access category) in this company. */
+export const membershipUserPutInput = z.strictObject({
+  role: publicIdRef,
+  audience: publicIdRef.nullable().optional(),
+});
+
+type Ref = { publicId: string; name: string };
+
+export type UserMembership = {
+  publicId: string;
+  user: { publicId: string; name: string; emailAddress: string };
+  role: Ref;
+  audience: Ref | null;
+};
+
+/** A member of the company as `UserList` shows it. */
+export type CompanyUser = {
+  publicId: string;
+  name: string;
+  emailAddress: string;
+  role: Ref;
+  audience: Ref | null;
+  membership: { publicId: string };
+};
+
+/** A role the signed-in user may give to members (`AssignableRoleList`). */
+export type AssignableRole = { publicId: string; name: string; builtIn: boolean };
+
+/** A pending invite of the company (`UserInviteList`). */
+export type UserInvite = {
+  publicId: string;
+  emailAddress: string;
+  role: Ref;
+  invitedBy: { publicId: string; name: string } | null;
+  createdOn: string;
+  expiresOn: string;
+  expired: boolean;
+};
+
+/** An invite addressed to the signed-in user (`MyUserInviteList`). */
+export type MyUserInvite = {
+  publicId: string;
+  company: { publicId: string; name: string };
+  role: Ref;
+  invitedBy: { name: string } | null;
+  createdOn: string;
+  expiresOn: string;
+};

@@ -36,6 +36,8 @@ export type MembershipTable = {
   company_id: number;
   user_id: number;
   role_id: number;
+  /** The member's access category (audience); added by 0004-users-and-audiences. */
+  audience_id: number | null;
   created_at: CreatedAt;
 };
 
@@ -73,7 +75,96 @@ export type MessageTable = {
   created_at: CreatedAt;
 };
 
+export type GroupTypeTable = {
+  id: Generated<number>;
+  public_id: string;
+  company_id: number;
+  name: string;
+  color: string;
+  sort_order: number;
+  created_at: CreatedAt;
+};
+
+export type GroupTable = {
+  id: Generated<number>;
+  public_id: string;
+  company_id: number;
+  name: string;
+  color: string;
+  group_type_id: number;
+  parent_id: number | null;
+  created_at: CreatedAt;
+};
+
+export type AssetTypeTable = {
+  id: Generated<number>;
+  public_id: string;
+  company_id: number;
+  name: string;
+  sort_order: number;
+  created_at: CreatedAt;
+};
+
+export type AssetTable = {
+  id: Generated<number>;
+  public_id: string;
+  company_id: number;
+  name: string;
+  asset_type_id: number;
+  created_at: CreatedAt;
+};
+
+export type AudienceTable = {
+  id: Generated<number>;
+  public_id: string;
+  company_id: number;
+  name: string;
+  description: string | null;
+  is_default: Generated<boolean>;
+  created_at: CreatedAt;
+};
+
+export type InviteTable = {
+  id: Generated<number>;
+  public_id: string;
+  company_id: number;
+  email_address: string;
+  role_id: number;
+  invited_by_user_id: number | null;
+  expires_on: Date;
+  created_at: CreatedAt;
+};
+
+export type CustomFieldTable = {
+  id: Generated<number>;
+  public_id: string;
+  company_id: number;
+  entity: 'agent' | 'asset' | 'group' | 'user';
+  key: string;
+  name: string;
+  type: 'text' | 'number' | 'boolean' | 'date' | 'select';
+  options: Json<string[]>;
+  required: boolean;
+  sort_order: number;
+  created_at: CreatedAt;
+};
+
+export type MqttBrokerTable = {
+  id: Generated<number>;
+  public_id: string;
+  company_id: number;
+  name: string;
+  url: string;
+  client_id: string | null;
+  username: string | null;
+  /** AES-256-GCM box of the password (auth/secret-box.ts); never returned. */
+  password_sealed: string | null;
+  created_at: CreatedAt;
+};
+
 export type Database = {
+  audiences: AudienceTable;
+  invites: InviteTable;
   users: UserTable;
   companies: CompanyTable;
   roles: RoleTable;
@@ -81,6 +172,12 @@ export type Database = {
   access_tokens: AccessTokenTable;
   audit_logs: AuditLogTable;
   messages: MessageTable;
+  custom_fields: CustomFieldTable;
+  mqtt_brokers: MqttBrokerTable;
+  group_types: GroupTypeTable;
+  groups: GroupTable;
+  asset_types: AssetTypeTable;
+  assets: AssetTable;
 };
 
 export type UserRow = Selectable<UserTable>;
@@ -88,3 +185,9 @@ export type CompanyRow = Selectable<CompanyTable>;
 export type RoleRow = Selectable<RoleTable>;
 export type MembershipRow = Selectable<MembershipTable>;
 export type NewAuditLog = Insertable<AuditLogTable>;
+export type GroupTypeRow = Selectable<GroupTypeTable>;
+export type AssetTypeRow = Selectable<AssetTypeTable>;
+export type AudienceRow = Selectable<AudienceTable>;
+export type InviteRow = Selectable<InviteTable>;
+export type CustomFieldRow = Selectable<CustomFieldTable>;
+export type MqttBrokerRow = Selectable<MqttBrokerTable>;

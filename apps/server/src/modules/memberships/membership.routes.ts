@@ -1,43 +1,43 @@
+import { membershipCreateInput, membershipPatchInput, membershipUserPutInput } from '@fleetgate/contracts';
 import type { Api } from '../../http/api.ts';
-import type { FieldSpec } from '../../http/fields.ts';
-import type { FilterSpec } from '../../http/filters.ts';
+import { parseInput } from '../../http/errors.ts';
 import { registerResource } from '../../http/resource.ts';
-import { findMembershipsByPublicIds, listMemberships, type MembershipView } from './membership.repository.ts';
-import { changeMembershipRole, membershipPatchInput, removeMembership } from './membership.service.ts';
-
-const fields: FieldSpec = {
-  publicId: true,
-  user: { publicId: true, name: true, emailAddress: true },
-  role: { publicId: true, name: true },
-};
-
-const filters: FilterSpec = {
-  publicId: { column: 'memberships.public_id', type: 'string' },
-  'user.publicId': { column: 'users.public_id', type: 'string' },
-  'user.name': { column: 'users.name', type: 'string' },
-  'user.emailAddress': { column: 'users.email_address', type: 'string' },
-  'role.publicId': { column: 'roles.public_id', type: 'string' },
-};
-
-function present(row: MembershipView) {
-  return {
-    publicId: row.public_id,
-    user: { publicId: row.user_public_id, name: row.user_name, emailAddress: row.user_email_address },
-    role: { publicId: row.role_public_id, name: row.role_name },
-  };
-}
+import { findMembershipsByPublicIds, listMemberships } from './membership.repository.ts';
+import { membershipFields, membershipFilters, presentMembership } from './membership.presenter.ts';
+import {
+  changeMembership,
+  createMembership,
+  removeMembership,
+  replaceUserMembership,
+} from './membership.service.ts';
 
 export function registerMembershipRoutes(api: Api) {
   registerResource(api, {
     name: 'UserMembership',
     read: 'users.invite',
     write: 'users.invite',
-    fields,
-    filters,
+    fields: membershipFields,
+    filters: membershipFilters,
     repository: { list: listMemberships, findByPublicIds: findMembershipsByPublicIds },
-    present,
-    update: { schema: membershipPatchInput, run: changeMembershipRole },
+    present: presentMembership,
+    create: { schema: membershipCreateInput, run: createMembership },
+    update: { schema: membershipPatchInput, run: changeMembership },
     changesAccess: true,
     remove: { run: removeMembership },
+  });
+
+  api.route({
+    rel: 'UserMembershipUserList',
+    method: 'PUT',
+    item: true,
+    access: 'company',
+    capability: 'users.invite',
+    handler: async (ctx) => {
+      const input = parseInput(membershipUserPutInput, ctx.body);
+      const mctx = { user: ctx.user, company: ctx.company, clientAddress: ctx.clientAddress };
+      const data = await replaceUserMembership(ctx.db, mctx, ctx.publicId, input);
+      api.applyAccessChange({ all: true });
+      return { type: 'UserMembershipUserList', data };
+    },
   });
 }

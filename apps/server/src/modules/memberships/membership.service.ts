@@ -1,41 +1,199 @@
-import { z } from 'zod';
-import { errorMessages } from '@fleetgate/contracts';
+import {
+  errorMessages,
+  userErrorMessages,
+  type MembershipCreateInput,
+  type MembershipPatchInput,
+  type membershipUserPutInput,
+} from '@fleetgate/contracts';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { ApiError, conflict } from '../../http/errors.ts';
-import { publicIdPattern } from '../../http/ids.ts';
+import { publishAccessChange } from '../../auth/auth-cache.ts';
+import { roleCapabilities, type CompanyContext } from '../../auth/context.ts';
+import { ApiError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { MutationContext } from '../../http/resource.ts';
+import { findUserByEmail } from '../account/user.repository.ts';
+import { findAudienceOfCompany, findDefaultAudienceId } from '../audiences/audience.repository.ts';
+import { writeAudit } from '../audit/audit.writer.ts';
+import { deletePendingInviteOf } from '../invites/invite.repository.ts';
+import { sendMessage } from '../messages/message.service.ts';
 import {
   countAdministrators,
   deleteMembership,
   findMembershipsByPublicIds,
+  findMembershipsByUserPublicIds,
   findRoleOfCompany,
+  findUserByPublicId,
+  insertMembershipWithAudience,
+  isMember,
+  setMembershipAudience,
   setMembershipRole,
   type MembershipView,
 } from './membership.repository.ts';
+import { presentMembership } from './membership.presenter.ts';
 
-export const membershipPatchInput = z.strictObject({
-  role: z.strictObject({ publicId: z.string().regex(publicIdPattern) }),
-});
+type Ref = { publicId: string };
 
-/** Changes a member's role; the last administrator of a company cannot be demoted. */
-export async function changeMembershipRole(
+const notFoundAt = (propertyName: string) =>
+  new ApiError(404, [{ message: errorMessages.notFound, propertyName }]);
+
+/** Whether the actor holds every right of the role, so may give it to someone or take it away. */
+export function mayGrant(
+  company: CompanyContext,
+  role: { built_in: boolean; capabilities: string[] },
+): boolean {
+  return [...roleCapabilities(role.built_in, role.capabilities)].every((c) => company.capabilities.has(c));
+}
+
+function assertMayGrant(
+  company: CompanyContext,
+  role: { built_in: boolean; capabilities: string[] },
+  propertyName?: string,
+) {
+  if (!mayGrant(company, role)) {
+    throw new ApiError(403, [
+      { message: userErrorMessages.roleAboveActor, ...(propertyName ? { propertyName } : {}) },
+    ]);
+  }
+}
+
+/** A role of the company that the actor may assign; another company's role is not found. */
+export async function findGrantableRole(
+  trx: Db,
+  company: CompanyContext,
+  ref: Ref,
+  propertyName = 'role.publicId',
+) {
+  const role = await findRoleOfCompany(trx, company.id, ref.publicId);
+  if (!role) throw notFoundAt(propertyName);
+  assertMayGrant(company, role, propertyName);
+  return role;
+}
+
+/** `undefined` leaves the access category as it is, `null` clears it, a reference must be the company's. */
+async function audienceIdOf(trx: Db, companyId: number, ref: Ref | null | undefined) {
+  if (ref === undefined || ref === null) return ref;
+  const audience = await findAudienceOfCompany(trx, companyId, ref.publicId);
+  if (!audience) throw notFoundAt('audience.publicId');
+  return audience.id;
+}
+
+/**
+ * Makes a user a member with a role; without an explicit access category the company's
+ * default one applies. A user who already belongs to the company is a conflict.
+ */
+export async function addMember(
+  trx: Db,
+  companyId: number,
+  member: { userId: number; roleId: number; audienceId?: number | null | undefined },
+  propertyName?: string,
+): Promise<MembershipView> {
+  if (await isMember(trx, companyId, member.userId)) {
+    throw new ApiError(409, [
+      { message: userErrorMessages.alreadyMember, ...(propertyName ? { propertyName } : {}) },
+    ]);
+  }
+  const audienceId =
+    member.audienceId === undefined ? await findDefaultAudienceId(trx, companyId) : member.audienceId;
+  const inserted = await insertMembershipWithAudience(trx, { companyId, ...member, audienceId });
+  const [view] = await findMembershipsByPublicIds(trx, companyId, [inserted.public_id]);
+  return view!;
+}
+
+/** `POST UserMembershipList`: adds an already registered user, named by publicId or e-mail address. */
+export async function createMembership(trx: Db, ctx: MutationContext, input: MembershipCreateInput) {
+  if ((input.user === undefined) === (input.emailAddress === undefined)) {
+    throw badRequest(userErrorMessages.userOrEmailAddress, input.user ? 'user' : 'emailAddress');
+  }
+  const propertyName = input.user ? 'user.publicId' : 'emailAddress';
+  const user = input.user
+    ? await findUserByPublicId(trx, input.user.publicId)
+    : await findUserByEmail(trx, input.emailAddress!);
+  if (!user) throw new ApiError(404, [{ message: userErrorMessages.userNotFound, propertyName }]);
+  const role = await findGrantableRole(trx, ctx.company, input.role);
+  const audienceId = await audienceIdOf(trx, ctx.company.id, input.audience);
+  const membership = await addMember(
+    trx,
+    ctx.company.id,
+    { userId: user.id, roleId: role.id, audienceId },
+    propertyName,
+  );
+
+  // An invite of this address is fulfilled now.
+  const invite = await deletePendingInviteOf(trx, ctx.company.id, user.email_address);
+  const audit = { companyId: ctx.company.id, actorUserId: ctx.user.id, clientAddress: ctx.clientAddress };
+  if (invite) {
+    await writeAudit(trx, { ...audit, action: 'DELETE', rel: 'UserInvite', publicId: invite.public_id });
+  }
+  await sendMessage(trx, {
+    userId: user.id,
+    companyId: ctx.company.id,
+    subject: `You were added to ${ctx.company.name}`,
+    body: `${ctx.user.name} added you to ${ctx.company.name} as ${role.name}. Choose the company under "Switch company" to work in it.`,
+  });
+  return membership;
+}
+
+/** Changes a member's role and access category; the last administrator of a company cannot be demoted. */
+export async function changeMembership(
   trx: Db,
   ctx: MutationContext,
   membership: MembershipView,
-  input: z.output<typeof membershipPatchInput>,
+  input: MembershipPatchInput,
 ) {
-  const role = await findRoleOfCompany(trx, ctx.company.id, input.role.publicId);
-  if (!role) throw new ApiError(404, [{ message: errorMessages.notFound, propertyName: 'role.publicId' }]);
-  if (membership.role_built_in && !role.built_in) await assertNotLastAdministrator(trx, ctx.company.id);
-  await setMembershipRole(trx, membership.id, role.id);
+  // A member whose role holds rights the actor lacks is out of the actor's reach.
+  assertMayGrant(ctx.company, {
+    built_in: membership.role_built_in,
+    capabilities: membership.role_capabilities,
+  });
+  if (input.role !== undefined) {
+    const role = await findGrantableRole(trx, ctx.company, input.role);
+    if (membership.role_built_in && !role.built_in) await assertNotLastAdministrator(trx, ctx.company.id);
+    await setMembershipRole(trx, membership.id, role.id);
+  }
+  const audienceId = await audienceIdOf(trx, ctx.company.id, input.audience);
+  if (audienceId !== undefined) await setMembershipAudience(trx, membership.id, audienceId);
   const [updated] = await findMembershipsByPublicIds(trx, ctx.company.id, [membership.public_id]);
   return updated!;
 }
 
 /** Removes a user from the company; the last administrator cannot be removed. */
 export async function removeMembership(trx: Db, ctx: MutationContext, membership: MembershipView) {
+  assertMayGrant(ctx.company, {
+    built_in: membership.role_built_in,
+    capabilities: membership.role_capabilities,
+  });
   if (membership.role_built_in) await assertNotLastAdministrator(trx, ctx.company.id);
   await deleteMembership(trx, membership.id);
+}
+
+/**
+ * `PUT UserMembershipUserList/{userPublicId}`: replaces the role (and, when given, the access
+ * category) of that user in this company, audited in one transaction.
+ */
+export async function replaceUserMembership(
+  db: Db,
+  ctx: MutationContext,
+  userPublicId: string,
+  input: z.output<typeof membershipUserPutInput>,
+) {
+  return db.transaction().execute(async (trx) => {
+    const [membership] = await findMembershipsByUserPublicIds(trx, ctx.company.id, [userPublicId], true);
+    if (!membership) throw notFound();
+    const before = presentMembership(membership);
+    const after = presentMembership(await changeMembership(trx, ctx, membership, input));
+    await writeAudit(trx, {
+      companyId: ctx.company.id,
+      actorUserId: ctx.user.id,
+      action: 'UPDATE',
+      rel: 'UserMembership',
+      publicId: membership.public_id,
+      before,
+      after,
+      clientAddress: ctx.clientAddress,
+    });
+    await publishAccessChange(trx, { all: true });
+    return after;
+  });
 }
 
 async function assertNotLastAdministrator(trx: Db, companyId: number) {

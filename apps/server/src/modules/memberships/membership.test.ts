@@ -73,3 +73,291 @@ describe('UserMembershipList', () => {
     expect(bad.body.data).toEqual([expect.objectContaining({ propertyName: 'role.publicId' })]);
   });
 });
+
+type Membership = {
+  publicId: string;
+  user: { publicId: string; name: string; emailAddress: string };
+  role: { publicId: string; name: string };
+  audience: { publicId: string; name: string } | null;
+};
+
+async function companyWithRole() {
+  const company = await t.newCompany();
+  const as = { token: company.admin.token, company: company.publicId };
+  const role = (
+    await t.call('POST', 'RoleList', { ...as, body: { name: 'Viewer', capabilities: ['auditLogs.use'] } })
+  ).body.data as { publicId: string };
+  return { company, as, role };
+}
+
+describe('POST UserMembershipList', () => {
+  it('adds a registered user by e-mail address or publicId, with the role and the default audience', async () => {
+    const { company, as, role } = await companyWithRole();
+    const audience = (await t.call('POST', 'AudienceList', { ...as, body: { name: 'Staff' } })).body.data as {
+      publicId: string;
+    };
+    await t.call('POST', `AudienceDefault/${audience.publicId}`, as);
+    const byAddress = await t.newUser('By Address');
+    const byId = await t.newUser('By Id');
+    const created = await t.call('POST', 'UserMembershipList', {
+      ...as,
+      body: [
+        { emailAddress: byAddress.emailAddress.toUpperCase(), role: { publicId: role.publicId } },
+        { user: { publicId: byId.publicId }, role: { publicId: role.publicId }, audience: null },
+      ],
+    });
+    expect(created.status).toBe(201);
+    const [first, second] = created.body.data as Membership[];
+    expect(first).toMatchObject({
+      publicId: expect.stringMatching(/^[0-9a-z]{12}$/),
+      user: { publicId: byAddress.publicId, name: 'By Address' },
+      role: { publicId: role.publicId, name: 'Viewer' },
+      audience: { publicId: audience.publicId, name: 'Staff' },
+    });
+    expect(second).toMatchObject({ user: { publicId: byId.publicId }, audience: null });
+    const me = await t.call('GET', 'MyUser', { token: byAddress.token, company: company.publicId });
+    expect(me.body.data).toMatchObject({ capabilities: ['auditLogs.use'] });
+    const inbox = await t.server.db
+      .selectFrom('messages')
+      .innerJoin('users', 'users.id', 'messages.user_id')
+      .select('messages.subject')
+      .where('users.public_id', '=', byAddress.publicId)
+      .execute();
+    expect(inbox.map((m) => m.subject)).toEqual([expect.stringMatching(/^You were added to Company /)]);
+  });
+
+  it('uses up a pending invite of the added address', async () => {
+    const { as, role } = await companyWithRole();
+    const user = await t.newUser();
+    await t.call('POST', 'UserInviteList', {
+      ...as,
+      body: { emailAddress: user.emailAddress, role: { publicId: role.publicId } },
+    });
+    await t.call('POST', 'UserMembershipList', {
+      ...as,
+      body: { emailAddress: user.emailAddress, role: { publicId: role.publicId } },
+    });
+    expect((await t.call('GET', 'UserInviteList', as)).body.data).toEqual([]);
+  });
+
+  it('refuses unknown users (404), members (409), foreign roles and audiences (404) and bad input (400)', async () => {
+    const { company, as, role } = await companyWithRole();
+    const other = await t.newCompany();
+    const otherAudience = (
+      await t.call('POST', 'AudienceList', {
+        token: other.admin.token,
+        company: other.publicId,
+        body: { name: 'Theirs' },
+      })
+    ).body.data as { publicId: string };
+    const member = await t.newMember(company);
+    const user = await t.newUser();
+    const ref = { publicId: role.publicId };
+    const cases: [object, number, object[]][] = [
+      [
+        { emailAddress: 'nobody-here@example.com', role: ref },
+        404,
+        [{ message: 'User not found', propertyName: 'emailAddress' }],
+      ],
+      [
+        { user: { publicId: 'abcdefabcdef' }, role: ref },
+        404,
+        [{ message: 'User not found', propertyName: 'user.publicId' }],
+      ],
+      [
+        { emailAddress: member.emailAddress, role: ref },
+        409,
+        [{ message: 'User is already a member', propertyName: 'emailAddress' }],
+      ],
+      [
+        { emailAddress: user.emailAddress, role: { publicId: other.adminRolePublicId } },
+        404,
+        [{ message: 'Not found', propertyName: 'role.publicId' }],
+      ],
+      [
+        { emailAddress: user.emailAddress, role: ref, audience: { publicId: otherAudience.publicId } },
+        404,
+        [{ message: 'Not found', propertyName: 'audience.publicId' }],
+      ],
+      [{ role: ref }, 400, [{ message: 'Give either user or emailAddress', propertyName: 'emailAddress' }]],
+      [
+        { user: { publicId: user.publicId }, emailAddress: user.emailAddress, role: ref },
+        400,
+        [{ message: 'Give either user or emailAddress', propertyName: 'user' }],
+      ],
+      [{ emailAddress: user.emailAddress }, 400, [{ message: 'Required property', propertyName: 'role' }]],
+      [
+        { emailAddress: 'x', role: ref },
+        400,
+        [{ message: 'Invalid e-mail address', propertyName: 'emailAddress' }],
+      ],
+    ];
+    for (const [body, status, data] of cases) {
+      const response = await t.call('POST', 'UserMembershipList', { ...as, body });
+      expect(response.status, JSON.stringify(body)).toBe(status);
+      expect(response.body.data).toEqual(data);
+    }
+    const list = await t.call('POST', 'UserMembershipList', {
+      ...as,
+      body: [
+        { emailAddress: user.emailAddress, role: ref },
+        { emailAddress: user.emailAddress, role: ref },
+      ],
+    });
+    expect(list.status).toBe(409);
+    expect(list.body.data).toEqual([
+      { message: 'User is already a member', propertyName: 'emailAddress', listIndex: 1 },
+    ]);
+    const members = await t.call('GET', 'UserMembershipList', as);
+    expect(members.body.data).toHaveLength(2);
+  });
+
+  it('needs a token (401) and the users right (403)', async () => {
+    const { company, role } = await companyWithRole();
+    const member = await t.newMember(company, ['roles.manage']);
+    const user = await t.newUser();
+    const body = { emailAddress: user.emailAddress, role: { publicId: role.publicId } };
+    expect((await t.call('POST', 'UserMembershipList', { company: company.publicId, body })).status).toBe(
+      401,
+    );
+    const refused = await t.call('POST', 'UserMembershipList', {
+      token: member.token,
+      company: company.publicId,
+      body,
+    });
+    expect(refused.status).toBe(403);
+  });
+});
+
+describe('PATCH UserMembership with an audience, and bulk DELETE', () => {
+  it('assigns and clears the access category; another company audience is not found', async () => {
+    const { company, as } = await companyWithRole();
+    const member = await t.newMember(company);
+    const audience = (await t.call('POST', 'AudienceList', { ...as, body: { name: 'Night shift' } })).body
+      .data as { publicId: string };
+    const set = await t.call('PATCH', `UserMembership/${member.membershipPublicId}`, {
+      ...as,
+      body: { audience: { publicId: audience.publicId } },
+    });
+    expect(set.body.data).toMatchObject({ audience: { publicId: audience.publicId, name: 'Night shift' } });
+    const filtered = await t.call('GET', 'UserMembershipList', {
+      ...as,
+      query: { filters: `eq(audience.publicId,"${audience.publicId}")`, fields: 'user(publicId)' },
+    });
+    expect(filtered.body.data).toEqual([{ user: { publicId: member.publicId } }]);
+    const other = await t.newCompany();
+    const theirs = (
+      await t.call('POST', 'AudienceList', {
+        token: other.admin.token,
+        company: other.publicId,
+        body: { name: 'Theirs' },
+      })
+    ).body.data as { publicId: string };
+    const foreign = await t.call('PATCH', `UserMembership/${member.membershipPublicId}`, {
+      ...as,
+      body: { audience: { publicId: theirs.publicId } },
+    });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.data).toEqual([{ message: 'Not found', propertyName: 'audience.publicId' }]);
+    const cleared = await t.call('PATCH', `UserMembership/${member.membershipPublicId}`, {
+      ...as,
+      body: { audience: null },
+    });
+    expect(cleared.body.data).toMatchObject({ audience: null });
+  });
+
+  it('removes several members at once but never the last administrator', async () => {
+    const { company, as } = await companyWithRole();
+    const a = await t.newMember(company);
+    const b = await t.newMember(company);
+    const mine = (
+      await t.call('GET', 'UserMembershipList', {
+        ...as,
+        query: { filters: `eq(user.publicId,"${company.admin.publicId}")` },
+      })
+    ).body.data as Membership[];
+    const refused = await t.call('DELETE', 'UserMembershipList', {
+      ...as,
+      body: [{ publicId: a.membershipPublicId }, { publicId: mine[0]!.publicId }],
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.data).toEqual([
+      { message: 'A company needs at least one administrator', listIndex: 1 },
+    ]);
+    const removed = await t.call('DELETE', 'UserMembershipList', {
+      ...as,
+      body: [{ publicId: a.membershipPublicId }, { publicId: b.membershipPublicId }],
+    });
+    expect(removed.status).toBe(200);
+    expect((await t.call('GET', 'MyUser', { token: a.token, company: company.publicId })).status).toBe(404);
+  });
+});
+
+describe('PUT UserMembershipUserList/{userPublicId}', () => {
+  it("replaces the user's role, takes the rights away at once, and is audited", async () => {
+    const { company, as, role } = await companyWithRole();
+    const member = await t.newMember(company, ['groups.manage']);
+    const memberAs = { token: member.token, company: company.publicId };
+    expect((await t.call('GET', 'MyUser', memberAs)).body.data).toMatchObject({
+      capabilities: ['groups.manage'],
+    });
+    const put = await t.call('PUT', `UserMembershipUserList/${member.publicId}`, {
+      ...as,
+      body: { role: { publicId: role.publicId } },
+    });
+    expect(put.status).toBe(200);
+    expect(put.body).toMatchObject({
+      type: 'UserMembershipUserList',
+      data: {
+        publicId: member.membershipPublicId,
+        user: { publicId: member.publicId },
+        role: { publicId: role.publicId, name: 'Viewer' },
+      },
+    });
+    expect((await t.call('GET', 'MyUser', memberAs)).body.data).toMatchObject({
+      capabilities: ['auditLogs.use'],
+    });
+    const audit = await t.call('GET', 'AuditLogList', {
+      ...as,
+      query: { filters: `eq(resource.publicId,"${member.membershipPublicId}")`, fields: 'action,resource' },
+    });
+    expect(audit.body.data).toEqual([
+      { action: 'UPDATE', resource: { rel: 'UserMembership', publicId: member.membershipPublicId } },
+    ]);
+  });
+
+  it('never demotes the last administrator', async () => {
+    const { company, as, role } = await companyWithRole();
+    const put = await t.call('PUT', `UserMembershipUserList/${company.admin.publicId}`, {
+      ...as,
+      body: { role: { publicId: role.publicId } },
+    });
+    expect(put.status).toBe(409);
+    expect(put.body.data).toEqual([{ message: 'A company needs at least one administrator' }]);
+  });
+
+  it('refuses without token (401), without the users right (403), foreign users (404), bad input (400)', async () => {
+    const { company, as, role } = await companyWithRole();
+    const other = await t.newCompany();
+    const outsider = await t.newMember(other);
+    const member = await t.newMember(company, ['roles.manage']);
+    const body = { role: { publicId: role.publicId } };
+    const path = `UserMembershipUserList/${member.publicId}`;
+    expect((await t.call('PUT', path, { company: company.publicId, body })).status).toBe(401);
+    expect((await t.call('PUT', path, { token: member.token, company: company.publicId, body })).status).toBe(
+      403,
+    );
+    expect((await t.call('PUT', `UserMembershipUserList/${outsider.publicId}`, { ...as, body })).status).toBe(
+      404,
+    );
+    const foreignRole = await t.call('PUT', path, {
+      ...as,
+      body: { role: { publicId: other.adminRolePublicId } },
+    });
+    expect(foreignRole.status).toBe(404);
+    expect(foreignRole.body.data).toEqual([{ message: 'Not found', propertyName: 'role.publicId' }]);
+    const missing = await t.call('PUT', path, { ...as, body: {} });
+    expect(missing.status).toBe(400);
+    expect(missing.body.data).toEqual([{ message: 'Required property', propertyName: 'role' }]);
+  });
+});

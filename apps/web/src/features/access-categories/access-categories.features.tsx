@@ -1,4 +1,13 @@
+import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
 import type { Feature } from '../../app/feature.ts';
+import { AccessCategoriesPage } from './AccessCategoriesPage.tsx';
 
-// Filled by the feature's own work.
-export const accessCategoriesFeatures: Feature[] = [];
+export const accessCategoriesFeatures: Feature[] = [
+  {
+    id: 'access-categories',
+    path: '/access-categories',
+    element: <AccessCategoriesPage />,
+    capability: 'roles.manage',
+    menu: { section: 'USER_MANAGEMENT', labelKey: 'accessCategories.menu', icon: CategoryOutlined },
+  },
+];

@@ -10,6 +10,7 @@ import { FormAlert } from '../../components/form/FormAlert.tsx';
 import { describeError } from '../../api/error-text.ts';
 import { FormHeading } from '../../components/form/FormHeading.tsx';
 import { useCompanyId } from '../../auth/session.ts';
+import { MyInvitations } from '../users/MyInvitations.tsx';
 import { CompanyList } from './CompanyList.tsx';
 import { CreateCompanyForm } from './CreateCompanyForm.tsx';
 import { useCompanies, useCreateCompany } from './use-companies.ts';
@@ -35,6 +36,7 @@ export function MyCompaniesPage() {
     <CenteredLayout width={560}>
       <Stack spacing={3}>
         <FormHeading title={t('companies.title')} subtitle={t('companies.subtitle')} />
+        <MyInvitations />
         {companies.isPending && <LinearProgress aria-label={t('app.loading')} />}
         {companies.isError && <FormAlert message={describeError(t, companies.error)} />}
         {companies.data && (

@@ -1,4 +1,13 @@
+import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
 import type { Feature } from '../../app/feature.ts';
+import { RolesPage } from './RolesPage.tsx';
 
-// Filled by the feature's own work.
-export const rolesFeatures: Feature[] = [];
+export const rolesFeatures: Feature[] = [
+  {
+    id: 'roles',
+    path: '/roles',
+    element: <RolesPage />,
+    capability: 'roles.manage',
+    menu: { section: 'USER_MANAGEMENT', labelKey: 'roles.menu', icon: AdminPanelSettingsOutlined },
+  },
+];

@@ -1,4 +1,13 @@
+import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
 import type { Feature } from '../../app/feature.ts';
+import { UsersPage } from './UsersPage.tsx';
 
-// Filled by the feature's own work.
-export const usersFeatures: Feature[] = [];
+export const usersFeatures: Feature[] = [
+  {
+    id: 'users',
+    path: '/users',
+    element: <UsersPage />,
+    capability: 'users.invite',
+    menu: { section: 'USER_MANAGEMENT', labelKey: 'users.menu', icon: PeopleOutlined },
+  },
+];
