@@ -18,6 +18,9 @@ export const groupsAndAssetsErrors = {
  */
 export const translationKeyPattern = /^[a-z][a-zA-Z0-9]*(\.[a-zA-Z0-9]+)+$/;
 
+/** A type named by a translation key keeps that name: renaming it is refused with this message. */
+export const translatedNameCannotChange = 'TRANSLATED_NAME_CANNOT_CHANGE';
+
 export function isTranslationKey(name: string): boolean {
   return translationKeyPattern.test(name);
 }

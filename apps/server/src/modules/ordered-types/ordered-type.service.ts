@@ -1,4 +1,4 @@
-import { errorMessages, limits } from '@fleetgate/contracts';
+import { errorMessages, isTranslationKey, limits, translatedNameCannotChange } from '@fleetgate/contracts';
 import type { Db } from '../../db/client.ts';
 import { conflict } from '../../http/errors.ts';
 import {
@@ -38,9 +38,13 @@ export class OrderedTypeRules {
     return { order: highest === null ? 0 : highest + limits.orderStep };
   }
 
-  /** Checks a new name of an existing type; unchanged names (ignoring case) are always fine. */
+  /**
+   * Checks a new name of an existing type; unchanged names are always fine. A name that is a
+   * translation key is shown translated and cannot be renamed (the web disables the field too).
+   */
   async prepareUpdate(trx: Db, companyId: number, row: TypeRow, name: string | undefined) {
-    if (name === undefined) return;
+    if (name === undefined || name === row.name) return;
+    if (isTranslationKey(row.name)) throw conflict(translatedNameCannotChange, 'name');
     await lockOrderedTypes(trx, this.#kind.table, companyId);
     await this.#assertNameFree(trx, companyId, name, row.id);
   }

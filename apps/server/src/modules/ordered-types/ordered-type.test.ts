@@ -149,6 +149,19 @@ describe.each(kinds)('$rel: the shared rules of ordered types', (kind) => {
     expect((await create('groups.typeNames.site')).name).toBe('groups.typeNames.site');
   });
 
+  it('keeps a translation-key name: renaming it is refused, other changes are not', async () => {
+    const { as, create } = await setup();
+    const type = await create('groups.typeNames.site');
+    const rename = await t.call('PATCH', `${kind.rel}/${type.publicId}`, { ...as, body: { name: 'Plant' } });
+    expect(rename.status).toBe(409);
+    expect(rename.body.data).toEqual([{ message: 'TRANSLATED_NAME_CANNOT_CHANGE', propertyName: 'name' }]);
+    const same = await t.call('PATCH', `${kind.rel}/${type.publicId}`, {
+      ...as,
+      body: { name: 'groups.typeNames.site' },
+    });
+    expect(same.status).toBe(200);
+  });
+
   it('refuses a name already in use, ignoring case and spaces around it (409 NAME_ALREADY_IN_USE)', async () => {
     const { as, create, names } = await setup();
     const [a] = [await create('Production'), await create('Warehouse')];
