@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useShellSearch } from '../../components/shell/use-shell-search.ts';
 import { useNotify } from '../../components/notify.tsx';
-import { ConfirmDeleteDialog } from '../ordered-types/ConfirmDeleteDialog.tsx';
+import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog.tsx';
 import { ListPageHeader } from '../ordered-types/ListPageHeader.tsx';
 import { describeTypeError } from '../ordered-types/type-errors.ts';
 import { useTypeName } from '../ordered-types/type-name.ts';

@@ -12,7 +12,7 @@ import { customFieldEntities, type CustomField, type CustomFieldEntity } from '@
 import { describeError } from '../../api/error-text.ts';
 import { useShellSearch } from '../../components/shell/use-shell-search.ts';
 import { useNotify } from '../../components/notify.tsx';
-import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx';
+import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog.tsx';
 import { CustomFieldDialog } from './CustomFieldDialog.tsx';
 import { CustomFieldGroups, type CustomFieldGroup } from './CustomFieldGroups.tsx';
 import { createInputOf, patchOf, type CustomFieldFormValues } from './custom-field-form.ts';

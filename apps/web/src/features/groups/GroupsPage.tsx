@@ -12,7 +12,7 @@ import { useParams } from 'react-router';
 import { hasCapability, useCurrentUser } from '../../auth/current-user.tsx';
 import { useShellSearch } from '../../components/shell/use-shell-search.ts';
 import { useNotify } from '../../components/notify.tsx';
-import { ConfirmDeleteDialog } from '../ordered-types/ConfirmDeleteDialog.tsx';
+import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog.tsx';
 import { ListPageHeader } from '../ordered-types/ListPageHeader.tsx';
 import { describeTypeError } from '../ordered-types/type-errors.ts';
 import { useTypeName } from '../ordered-types/type-name.ts';

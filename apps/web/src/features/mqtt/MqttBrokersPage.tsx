@@ -13,7 +13,7 @@ import type { MqttBroker } from '@fleetgate/contracts';
 import { describeError } from '../../api/error-text.ts';
 import { useNotify } from '../../components/notify.tsx';
 import { useShellSearch } from '../../components/shell/use-shell-search.ts';
-import { ConfirmDeleteDialog } from '../custom-fields/ConfirmDeleteDialog.tsx';
+import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog.tsx';
 import type { ConnectionTestState } from './ConnectionTestResult.tsx';
 import { MqttBrokerCard } from './MqttBrokerCard.tsx';
 import { MqttBrokerDialog } from './MqttBrokerDialog.tsx';

@@ -14,7 +14,7 @@ import { hasCapability, useCurrentUser } from '../../auth/current-user.tsx';
 import { useNotify } from '../../components/notify.tsx';
 import { ApiError } from '../../api/api-error.ts';
 import { BlockedDeleteDialog } from './BlockedDeleteDialog.tsx';
-import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx';
+import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog.tsx';
 import { OrderedTypeDialog } from './OrderedTypeDialog.tsx';
 import { SortableTypeList } from './SortableTypeList.tsx';
 import { TypeItemMenu } from './TypeItemMenu.tsx';
