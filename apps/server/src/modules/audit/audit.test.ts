@@ -61,7 +61,9 @@ describe('AuditLogList', () => {
   it('pages newest first with moreAfter', async () => {
     const company = await t.newCompany();
     const as = { token: company.admin.token, company: company.publicId };
-    await t.call('POST', 'RoleList', { ...as, body: [1, 2, 3, 4, 5].map((n) => ({ name: `Paged ${n}` })) });
+    // One request each, so every entry has its own moment.
+    for (const n of [1, 2, 3, 4, 5])
+      await t.call('POST', 'RoleList', { ...as, body: { name: `Paged ${n}` } });
     const seen: string[] = [];
     let after: string | null | undefined;
     do {

@@ -302,8 +302,10 @@ describe('seedDemoGroupsAndAssets', () => {
       .where('public_id', '=', publicId)
       .executeTakeFirstOrThrow();
     await seedDemoGroupsAndAssets(t.server.db, row.id);
+    // Rows written in the same millisecond list in any order; the order field is what counts.
+    const byOrder = (data: unknown) => [...(data as { order: number }[])].sort((a, b) => a.order - b.order);
     const types = await t.call('GET', 'GroupTypeList', { ...as, query: { fields: 'name,order' } });
-    expect(types.body.data).toEqual([
+    expect(byOrder(types.body.data)).toEqual([
       { name: 'Site', order: 0 },
       { name: 'Line', order: 1000 },
     ]);
@@ -311,7 +313,7 @@ describe('seedDemoGroupsAndAssets', () => {
     expect(groups.length).toBeGreaterThanOrEqual(3);
     expect(groups.some((g) => g.parent !== null)).toBe(true);
     const assetTypes = await t.call('GET', 'AssetTypeList', { ...as, query: { fields: 'name,order' } });
-    expect(assetTypes.body.data).toEqual([
+    expect(byOrder(assetTypes.body.data)).toEqual([
       { name: 'PLC', order: 0 },
       { name: 'HMI', order: 1000 },
     ]);
