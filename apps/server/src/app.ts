@@ -9,6 +9,8 @@ import { registerWebApp } from './http/static.ts';
 import { attemptLimiter, LoginLimiter, type LoginLimits } from './auth/login-limiter.ts';
 import { success } from './http/envelope.ts';
 import { registerModules } from './modules/index.ts';
+import { EventBus } from './events/event-bus.ts';
+import { registerEventRoutes } from './events/events.routes.ts';
 
 export type AppOptions = {
   config: Config;
@@ -21,7 +23,7 @@ export type AppOptions = {
   authCacheMs?: number;
 };
 
-export type BuiltApp = { app: FastifyInstance; db: Db; api: Api };
+export type BuiltApp = { app: FastifyInstance; db: Db; api: Api; events: EventBus };
 
 const defaultLoginLimits: LoginLimits = { perAccount: 5, perAddress: 50, windowSeconds: 15 * 60 };
 
@@ -49,6 +51,15 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     );
     app.addHook('onClose', stop);
   }
+  const events = new EventBus(config.databaseUrl ? db : undefined);
+  if (config.databaseUrl) {
+    const stop = await events.listenToOtherProcesses(config.databaseUrl, (error) =>
+      app.log.error({ err: error }, 'event listener failed'),
+    );
+    app.addHook('onClose', stop);
+  }
+  registerEventRoutes(app, api, events);
+
   app.get('/api', async (request) => {
     const origin = config.publicUrl ?? `${request.protocol}://${request.host}`;
     return success('Discovery', api.discovery.list(origin));
@@ -56,9 +67,9 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
 
   const loginLimiter = new LoginLimiter(options.loginLimits ?? defaultLoginLimits);
   const registrationLimiter = attemptLimiter(options.registrationsPerAddressPerHour ?? 30, 3600);
-  registerModules(api, { config, log: app.log, loginLimiter, registrationLimiter });
+  registerModules(api, { config, log: app.log, loginLimiter, registrationLimiter, events });
 
   await registerWebApp(app, config.webDist);
   if (!options.db) app.addHook('onClose', () => db.destroy());
-  return { app, db, api };
+  return { app, db, api, events };
 }

@@ -21,6 +21,7 @@ export const capabilityCatalogue = [
   { key: 'accessRequests.use', kind: 'use', label: 'Request access to devices' },
   { key: 'accessRequests.manage', kind: 'manage', label: 'Approve and manage access requests' },
   { key: 'agents.connect', kind: 'use', label: 'Connect to devices' },
+  { key: 'agents.manage', kind: 'manage', label: 'Manage devices, their services and enrolment' },
 ] as const;
 
 export type Capability = (typeof capabilityCatalogue)[number]['key'];

@@ -10,3 +10,5 @@ export * from './audiences.ts';
 export * from './custom-fields.ts';
 export * from './mqtt.ts';
 export * from './messages-inbox.ts';
+export * from './devices.ts';
+export * from './access-requests.ts';

@@ -38,6 +38,8 @@ export async function findUserBySecretHash(
     ])
     .where('t.secret_hash', '=', secretHash)
     .where('t.expires_on', '>', new Date())
+    // Jump-start link tokens only buy a session (POST AccessTokenList); they sign nothing else in.
+    .where('t.exchange_only', '=', false)
     .executeTakeFirst();
   if (!row) return undefined;
   return {

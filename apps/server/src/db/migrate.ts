@@ -5,6 +5,7 @@ import * as messages from './migrations/0002-messages.ts';
 import * as groupsAndAssets from './migrations/0003-groups-and-assets.ts';
 import * as usersAndAudiences from './migrations/0004-users-and-audiences.ts';
 import * as customFieldsAndMqtt from './migrations/0005-custom-fields-and-mqtt.ts';
+import * as devicesAndAccess from './migrations/0006-devices-and-access.ts';
 
 // Migrations are listed in code (not read from disk) so the same set runs from source,
 // in tests and in any bundle.
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0003-groups-and-assets': groupsAndAssets,
   '0004-users-and-audiences': usersAndAudiences,
   '0005-custom-fields-and-mqtt': customFieldsAndMqtt,
+  '0006-devices-and-access': devicesAndAccess,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -47,6 +47,8 @@ export type AccessTokenTable = {
   user_id: number;
   secret_hash: string;
   expires_on: Date;
+  /** Jump-start link tokens: good only for one exchange (0006-devices-and-access). */
+  exchange_only: Generated<boolean>;
   created_at: CreatedAt;
 };
 
@@ -111,6 +113,8 @@ export type AssetTable = {
   company_id: number;
   name: string;
   asset_type_id: number;
+  /** The agent the asset is reached through (0006-devices-and-access). */
+  agent_id: number | null;
   created_at: CreatedAt;
 };
 
@@ -162,7 +166,140 @@ export type MqttBrokerTable = {
   created_at: CreatedAt;
 };
 
+export type PlatformServerTable = {
+  id: Generated<number>;
+  public_id: string;
+  company_id: number | null;
+  name: string;
+  type: 'rsc' | 'mdr';
+  location: string;
+  vpn_range: string | null;
+  created_at: CreatedAt;
+};
+
+export type AgentTable = {
+  id: Generated<number>;
+  public_id: string;
+  company_id: number;
+  name: string;
+  vpn_locked: Generated<boolean>;
+  web_access_locked: Generated<boolean>;
+  vpn_require_access_approval: Generated<boolean>;
+  controlled_by_company_id: number | null;
+  use_stunnel: Generated<boolean>;
+  platform_server_id: number | null;
+  enrolment_token_hash: string | null;
+  enrolment_expires_on: Date | null;
+  credential_hash: string | null;
+  enrolled_at: Date | null;
+  last_seen_at: Date | null;
+  rate_limit: 'soft' | 'hard' | null;
+  rate_limit_counter: Generated<number>;
+  rate_limit_last_hit: Date | null;
+  created_at: CreatedAt;
+};
+
+export type AgentServerTable = {
+  id: Generated<number>;
+  public_id: string;
+  company_id: number;
+  agent_id: number;
+  name: string;
+  host: string;
+  port: number;
+  require_access_approval: Generated<boolean>;
+  service_group: string | null;
+  created_at: CreatedAt;
+};
+
+export type AgentGroupTable = { agent_id: number; group_id: number; created_at: CreatedAt };
+
+export type GroupMemberTable = {
+  id: Generated<number>;
+  public_id: string;
+  company_id: number;
+  group_id: number;
+  user_id: number;
+  role_id: number;
+  created_at: CreatedAt;
+};
+
+export type VpnSessionTable = {
+  id: Generated<number>;
+  public_id: string;
+  company_id: number;
+  agent_id: number;
+  platform_server_id: number;
+  vpn_address: string;
+  started_at: Generated<Date>;
+  ended_at: Date | null;
+};
+
+type Bigint = ColumnType<string, number | string | bigint, number | string | bigint>;
+
+export type ClientSessionTable = {
+  id: Generated<number>;
+  public_id: string;
+  company_id: number;
+  agent_id: number;
+  user_id: number;
+  vpn: boolean;
+  bytes_up: Generated<Bigint>;
+  bytes_down: Generated<Bigint>;
+  started_at: Generated<Date>;
+  ended_at: Date | null;
+  end_reason: string | null;
+};
+
+export type CompanyDataUsageTable = { company_id: number; day: string; bytes: Bigint };
+
+export type AccessRequestStatus = 'pending' | 'approved' | 'rejected' | 'revoked';
+
+export type AccessRequestTable = {
+  id: Generated<number>;
+  public_id: string;
+  company_id: number;
+  agent_id: number;
+  user_id: number;
+  vpn: boolean;
+  starts_on: Date;
+  ends_on: Date;
+  reason: string;
+  status: Generated<AccessRequestStatus>;
+  decided_by_user_id: number | null;
+  decided_at: Date | null;
+  created_at: CreatedAt;
+};
+
+export type AccessRequestServerTable = { access_request_id: number; agent_server_id: number };
+export type AccessRequestApproverTable = { access_request_id: number; user_id: number };
+
+export type RelayTicketTable = {
+  id: Generated<number>;
+  secret_hash: string;
+  company_id: number;
+  agent_id: number;
+  user_id: number;
+  vpn: boolean;
+  server_ids: number[];
+  expires_on: Date;
+  used_at: Date | null;
+  created_at: CreatedAt;
+};
+
 export type Database = {
+  platform_servers: PlatformServerTable;
+  agents: AgentTable;
+  agent_servers: AgentServerTable;
+  agent_groups: AgentGroupTable;
+  group_members: GroupMemberTable;
+  vpn_sessions: VpnSessionTable;
+  client_sessions: ClientSessionTable;
+  company_data_usage: CompanyDataUsageTable;
+  access_requests: AccessRequestTable;
+  access_request_servers: AccessRequestServerTable;
+  access_request_approvers: AccessRequestApproverTable;
+  relay_tickets: RelayTicketTable;
   audiences: AudienceTable;
   invites: InviteTable;
   users: UserTable;

@@ -85,6 +85,17 @@ export class Api {
     });
   }
 
+  /** Signs in a company request that is not a `route()` (the live event stream) by the same rules. */
+  async signIn(request: FastifyRequest, reply: FastifyReply): Promise<ApiContext<'company'>> {
+    const spec: RouteSpec<'company'> = {
+      rel: '',
+      method: 'GET',
+      access: 'company',
+      handler: () => Promise.reject(new Error('not a route')),
+    };
+    return this.#context(spec, request, reply);
+  }
+
   async #context<A extends Access>(spec: RouteSpec<A>, request: FastifyRequest, reply: FastifyReply) {
     const params = request.params as { publicId?: string };
     if (spec.item && !publicIdPattern.test(params.publicId ?? ''))

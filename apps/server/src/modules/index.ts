@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Api } from '../http/api.ts';
 import type { LoginLimiter } from '../auth/login-limiter.ts';
+import type { EventBus } from '../events/event-bus.ts';
 import { registerAccountRoutes } from './account/account.routes.ts';
 import { registerCompanyRoutes } from './companies/company.routes.ts';
 import { registerRoleRoutes } from './roles/role.routes.ts';
@@ -24,6 +25,7 @@ export type ModuleDeps = {
   log: FastifyBaseLogger;
   loginLimiter: LoginLimiter;
   registrationLimiter: { consume(key: string): Promise<void> };
+  events: EventBus;
 };
 
 /** Every feature module of the API, in one place. */

@@ -93,6 +93,14 @@ export async function apiRequest<T>(rel: string, options: RequestOptions = {}): 
   }
 }
 
+/** Opens a streamed GET (the live events) with the same headers as any call; the caller reads the body. */
+export async function openApiStream(rel: string, signal: AbortSignal): Promise<Response> {
+  const entry = await findEntry(rel);
+  const headers = buildHeaders({});
+  headers.set('Accept', 'text/event-stream');
+  return fetch(buildUrl(entry.href, undefined), { headers, signal });
+}
+
 /** Calls the resource named `rel` and returns only its `data`. */
 export async function apiData<T>(rel: string, options: RequestOptions = {}): Promise<T> {
   return (await apiRequest<T>(rel, options)).data;

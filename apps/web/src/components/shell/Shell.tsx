@@ -9,6 +9,7 @@ import { features } from '../../app/features.tsx';
 import { wideScreenQuery } from '../../app/theme.ts';
 import { ApiError } from '../../api/api-error.ts';
 import { CurrentUserProvider } from '../../auth/current-user.tsx';
+import { LiveEventsProvider } from '../../api/live-events.tsx';
 import { useCompanyId, useSession } from '../../auth/session.ts';
 import { useMyUser } from '../../auth/use-my-user.ts';
 import { ErrorCard } from '../../features/errors/ErrorCard.tsx';
@@ -107,7 +108,9 @@ export function Shell() {
 
   return (
     <CurrentUserProvider user={user}>
-      <ShellLayout user={user} />
+      <LiveEventsProvider companyId={user.company.publicId}>
+        <ShellLayout user={user} />
+      </LiveEventsProvider>
     </CurrentUserProvider>
   );
 }

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import pg from 'pg';
+import type { LiveEvent } from '@fleetgate/contracts';
+import type { Db } from '../db/client.ts';
+
+/** Who an event is for: every member of a company (signed in to it), or named users wherever they are. */
+export type Audience = { companyId: number } | { userIds: number[] };
+
+export type Published = { audience: Audience; event: LiveEvent };
+
+export type Subscriber = { userId: number; companyId: number; deliver: (event: LiveEvent) => void };
+
+const channel = 'fleetgate_events';
+
+/**
+ * Live events for `/api/events` and for the server's own listeners (the relay). Publishing
+ * delivers in this process at once and, on PostgreSQL, to the other server processes through
+ * NOTIFY; a process ignores its own notifications. Call `publish` after the change committed.
+ */
+export class EventBus {
+  readonly #origin = randomUUID();
+  readonly #subscribers = new Set<Subscriber>();
+  readonly #listeners = new Set<(published: Published) => void>();
+  #db: Db | undefined;
+
+  /** With a database, events also go to the other processes on the same PostgreSQL. */
+  constructor(db?: Db) {
+    this.#db = db;
+  }
+
+  subscribe(subscriber: Subscriber): () => void {
+    this.#subscribers.add(subscriber);
+    return () => this.#subscribers.delete(subscriber);
+  }
+
+  /** Server-side listeners see every event, whoever it is for. */
+  listen(listener: (published: Published) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  get subscriberCount() {
+    return this.#subscribers.size;
+  }
+
+  async publish(audience: Audience, event: LiveEvent) {
+    this.#deliver({ audience, event });
+    if (this.#db) {
+      const payload = JSON.stringify({ origin: this.#origin, audience, event });
+      await sql`select pg_notify(${channel}, ${payload})`.execute(this.#db);
+    }
+  }
+
+  /** On PostgreSQL, receives other processes' events. Returns a function that stops listening. */
+  async listenToOtherProcesses(databaseUrl: string, onError: (error: unknown) => void) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    client.on('error', onError);
+    client.on('notification', (message) => {
+      if (message.channel !== channel || !message.payload) return;
+      try {
+        const { origin, ...published } = JSON.parse(message.payload) as Published & { origin: string };
+        if (origin !== this.#origin) this.#deliver(published);
+      } catch (error) {
+        onError(error);
+      }
+    });
+    await client.connect();
+    await client.query(`listen ${channel}`);
+    return () => client.end();
+  }
+
+  #deliver(published: Published) {
+    for (const listener of this.#listeners) listener(published);
+    const { audience, event } = published;
+    for (const subscriber of this.#subscribers) {
+      const forThem =
+        'companyId' in audience
+          ? subscriber.companyId === audience.companyId
+          : audience.userIds.includes(subscriber.userId);
+      if (forThem) subscriber.deliver(event);
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import type { Api } from '../http/api.ts';
+import type { EventBus } from './event-bus.ts';
+
+const heartbeatMs = 25_000;
+/** Streams end at the token's expiry, and at least daily (timers cannot wait longer than ~24 days). */
+const maxStreamMs = 24 * 3600 * 1000;
+
+/**
+ * `GET /api/events`: server-sent events for the signed-in user in the company acted in
+ * (Api-Company), with the usual bearer token and Api-Version headers (the web app reads the
+ * stream with fetch). Each event is `event: <type>` and `data: <json>`; a comment line every
+ * 25 s keeps proxies from closing an idle stream. The stream ends when the token expires.
+ */
+export function registerEventRoutes(app: FastifyInstance, api: Api, events: EventBus) {
+  const open = new Set<() => void>();
+  app.addHook('onClose', async () => {
+    for (const end of open) end();
+  });
+  api.discovery.add('Events', '/api/events', 'GET');
+  app.get('/api/events', async (request, reply) => {
+    const { user, company } = await api.signIn(request, reply);
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+      'x-request-id': request.id,
+    });
+    raw.write(': connected\n\n');
+    const unsubscribe = events.subscribe({
+      userId: user.id,
+      companyId: company.id,
+      deliver: (event) => raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`),
+    });
+    const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), heartbeatMs);
+    const end = () => raw.end();
+    const expiry = setTimeout(end, Math.min(maxStreamMs, user.tokenExpiresOn.getTime() - Date.now()));
+    open.add(end);
+    raw.on('close', () => {
+      clearInterval(heartbeat);
+      clearTimeout(expiry);
+      unsubscribe();
+      open.delete(end);
+    });
+  });
+}

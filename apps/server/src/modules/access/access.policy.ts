@@ -1,0 +1,95 @@
+import { sql } from 'kysely';
+import { deviceErrors, type Capability } from '@fleetgate/contracts';
+import type { Db } from '../../db/client.ts';
+import { roleCapabilities } from '../../auth/context.ts';
+
+/**
+ * The capabilities a user holds for one agent: those of their role in the agent's company, plus
+ * those of the roles they were given in any group the agent is in, or in a parent of such a group.
+ */
+export async function agentCapabilities(
+  db: Db,
+  userId: number,
+  agent: { id: number; companyId: number },
+): Promise<Set<Capability>> {
+  const { rows } = await sql<{ built_in: boolean; capabilities: string[] }>`
+    with recursive agent_group_tree(id, parent_id) as (
+      select g.id, g.parent_id from agent_groups ag join groups g on g.id = ag.group_id
+      where ag.agent_id = ${agent.id}
+      union
+      select g.id, g.parent_id from groups g join agent_group_tree t on g.id = t.parent_id
+    )
+    select r.built_in, r.capabilities from memberships m join roles r on r.id = m.role_id
+    where m.user_id = ${userId} and m.company_id = ${agent.companyId}
+    union all
+    select r.built_in, r.capabilities from group_members gm join roles r on r.id = gm.role_id
+    where gm.user_id = ${userId} and gm.company_id = ${agent.companyId}
+      and gm.group_id in (select id from agent_group_tree)`.execute(db);
+  const held = new Set<Capability>();
+  for (const row of rows) for (const capability of roleCapabilities(row.built_in, row.capabilities)) held.add(capability);
+  return held;
+}
+
+/** What the access rules look at on an agent and its services. */
+export type AgentAccessFacts = {
+  id: number;
+  companyId: number;
+  vpnLocked: boolean;
+  webAccessLocked: boolean;
+  vpnRequireAccessApproval: boolean;
+  servers: { id: number; requireAccessApproval: boolean }[];
+};
+
+export type AccessDecision =
+  | { allowed: true; accessRequestId: number | null; until: Date | null }
+  | { allowed: false; message: (typeof deviceErrors)['connectNotAllowed' | 'accessRequestRequired'] };
+
+/**
+ * The access rules of the portal spec (§4), the one place they are decided: for a ticket, and
+ * again by the relay while a session lasts.
+ * - No `agents.connect` for the agent: no access at all.
+ * - Users who cannot use access requests, or who can manage them for the agent, bypass approval.
+ * - Otherwise, when the agent is locked or requires approval for this kind of access (VPN: the
+ *   agent; web: the agent or any chosen service), an approved request valid now is needed: for
+ *   VPN one made for VPN, for web one that names every chosen service (or a VPN one).
+ */
+export async function evaluateAccess(
+  db: Db,
+  input: { userId: number; agent: AgentAccessFacts; vpn: boolean; serverIds: readonly number[]; now?: Date },
+): Promise<AccessDecision> {
+  const { userId, agent, vpn, serverIds } = input;
+  const now = input.now ?? new Date();
+  const held = await agentCapabilities(db, userId, agent);
+  if (!held.has('agents.connect')) return { allowed: false, message: deviceErrors.connectNotAllowed };
+  if (!held.has('accessRequests.use') || held.has('accessRequests.manage'))
+    return { allowed: true, accessRequestId: null, until: null };
+
+  const inScope = agent.servers.filter((server) => vpn || serverIds.includes(server.id));
+  const agentLocked = vpn ? agent.vpnLocked || agent.vpnRequireAccessApproval : agent.webAccessLocked;
+  const needsApproval = agentLocked || inScope.some((server) => server.requireAccessApproval);
+  if (!needsApproval) return { allowed: true, accessRequestId: null, until: null };
+
+  const candidates = await db
+    .selectFrom('access_requests')
+    .select(['id', 'vpn', 'ends_on'])
+    .where('user_id', '=', userId)
+    .where('agent_id', '=', agent.id)
+    .where('status', '=', 'approved')
+    .where('starts_on', '<=', now)
+    .where('ends_on', '>', now)
+    .orderBy('ends_on', 'desc')
+    .execute();
+  for (const request of candidates) {
+    if (request.vpn) return { allowed: true, accessRequestId: request.id, until: request.ends_on };
+    if (vpn) continue;
+    const covered = await db
+      .selectFrom('access_request_servers')
+      .select('agent_server_id')
+      .where('access_request_id', '=', request.id)
+      .execute();
+    const coveredIds = new Set(covered.map((row) => row.agent_server_id));
+    if (serverIds.every((id) => coveredIds.has(id)))
+      return { allowed: true, accessRequestId: request.id, until: request.ends_on };
+  }
+  return { allowed: false, message: deviceErrors.accessRequestRequired };
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+export const accessRequestErrors = {
+  required: 'REQUIRED',
+  invalidDateTime: 'INVALID_DATE_AND_TIME',
+  approverNotAllowed: 'APPROVER_NOT_ALLOWED',
+  vpnNotOffered: 'VPN_NOT_OFFERED',
+  notPending: 'ACCESS_REQUEST_NOT_PENDING',
+  notApproved: 'ACCESS_REQUEST_NOT_APPROVED',
+  ownRequest: 'CANNOT_DECIDE_OWN_REQUEST',
+  durationNotOffered: 'DURATION_NOT_OFFERED',
+} as const;
+
+/** The durations the request dialog offers, in minutes: 30, 60, 90 minutes and 2 to 8 hours. */
+export const accessRequestDurations = [30, 60, 90, 120, 180, 240, 300, 360, 420, 480] as const;
+export const accessRequestTimeStepMinutes = 5;
+export const accessRequestReasonMaxLength = 1000;
+
+export const accessRequestStatuses = ['pending', 'approved', 'rejected', 'revoked'] as const;
+export type AccessRequestStatus = (typeof accessRequestStatuses)[number];
+
+const publicId = z.string().regex(/^[0-9a-z]{12}$/);
+const reference = z.strictObject({ publicId });
+const isoDate = z.iso.datetime({ offset: true });
+
+/**
+ * Create payload of `POST AgentAccessRequestList/{agentPublicId}`. The server also checks that
+ * start is not before the current minute, that end − start is one of the offered durations,
+ * and that every approver may approve every selected service.
+ */
+export const accessRequestCreateInput = z.strictObject({
+  allowedApprovers: z.array(reference).min(1).max(100),
+  servers: z.array(reference).max(1000),
+  vpn: z.boolean(),
+  reason: z.string().trim().min(1).max(accessRequestReasonMaxLength),
+  start: isoDate,
+  end: isoDate,
+});
+
+export type AccessRequest = {
+  publicId: string;
+  user: { publicId: string; name: string };
+  agent: { publicId: string; name: string };
+  servers: { publicId: string; name: string }[];
+  vpn: boolean;
+  start: string;
+  end: string;
+  reason: string;
+  allowedApprovers: { publicId: string; name: string }[];
+  status: AccessRequestStatus;
+  approver: { publicId: string; name: string } | null;
+  decidedOn: string | null;
+  createdOn: string;
+};
+
+/** `GET AgentAccessRequestApproverList/{agentPublicId}`: who may approve, and which services each may approve. */
+export type AccessRequestApprover = { publicId: string; name: string; servers: { publicId: string }[] };
+
+/** Pushed on `/api/events` (server-sent events, `event:` is the type, `data:` the JSON). */
+export type LiveEvent =
+  | { type: 'AccessRequestChanged'; data: AccessRequest }
+  | { type: 'AgentStatusChanged'; data: { publicId: string; status: 'online' | 'offline' } }
+  | { type: 'VpnSessionChanged'; data: { agent: { publicId: string } } }
+  | { type: 'MessageCreated'; data: { publicId: string } };

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { limits } from './limits.ts';
+
+/** Stable error messages of agents, the relay and tunnels; the web app translates them. */
+export const deviceErrors = {
+  enrolmentTokenInvalid: 'ENROLMENT_TOKEN_INVALID',
+  agentOffline: 'AGENT_OFFLINE',
+  accessRequestRequired: 'ACCESS_REQUEST_REQUIRED',
+  connectNotAllowed: 'CONNECT_NOT_ALLOWED',
+  serviceNotOnAgent: 'SERVICE_NOT_ON_AGENT',
+  rateLimited: 'AGENT_RATE_LIMITED',
+} as const;
+
+/** The relay's close codes (WebSocket application range) with the reason text sent alongside. */
+export const relayCloseCodes = {
+  accessEnded: 4001,
+  agentGone: 4002,
+  agentReplaced: 4003,
+  ticketInvalid: 4004,
+  rateLimited: 4029,
+  protocolError: 4400,
+} as const;
+
+/** Connection-attempt limiting of agents (ARCHITECTURE: soft 30 s up to 10 attempts, then 5 min; hard until reset). */
+export const agentRateLimit = {
+  softCounterThreshold: 10,
+  softRetrySeconds: 30,
+  softRetryLongSeconds: 300,
+} as const;
+
+export const relayTicketSeconds = 60;
+export const enrolmentTokenSeconds = 24 * 3600;
+
+const publicId = z.string().regex(/^[0-9a-z]{12}$/);
+const reference = z.strictObject({ publicId });
+const name = z.string().trim().min(1).max(limits.nameMaxLength);
+/** A LAN host: a name or an IPv4/IPv6 address, no scheme, no port. */
+const host = z
+  .string()
+  .trim()
+  .min(1)
+  .max(253)
+  .regex(/^[A-Za-z0-9_.:-]+$/);
+const port = z.number().int().min(1).max(65535);
+
+export const agentServerInput = z.strictObject({
+  name,
+  host,
+  port,
+  requireAccessApproval: z.boolean().optional(),
+  serviceGroup: z.string().trim().max(limits.nameMaxLength).nullable().optional(),
+});
+export const agentServerPatchInput = agentServerInput.partial();
+
+export const agentCreateInput = z.strictObject({
+  name,
+  vpnLocked: z.boolean().optional(),
+  webAccessLocked: z.boolean().optional(),
+  vpnRequireAccessApproval: z.boolean().optional(),
+  useStunnel: z.boolean().optional(),
+  controlledBy: reference.nullable().optional(),
+  memberships: z.array(z.strictObject({ group: reference })).max(1000).optional(),
+  servers: z.array(agentServerInput).max(1000).optional(),
+});
+export const agentPatchInput = agentCreateInput.omit({ servers: true }).partial();
+
+/** The agent's first call: the one-time token from the console and the LAN services it is set up with. */
+export const agentEnrolInput = z.strictObject({
+  token: z.string().min(20).max(200),
+  services: z
+    .array(z.strictObject({ name, host, port }))
+    .max(1000)
+    .optional(),
+});
+
+export const tunnelTicketInput = z.strictObject({
+  /** true: the whole agent (VPN); false: only the listed servers (web access). */
+  vpn: z.boolean(),
+  servers: z.array(reference).max(1000).optional(),
+});
+
+export type RateLimiting = {
+  configOpenvpnLimit: 'soft' | 'hard' | null;
+  configOpenvpnCounter: number;
+  configOpenvpnLastHit: string | null;
+};
+
+export type AgentServer = {
+  publicId: string;
+  name: string;
+  host: string;
+  port: number;
+  requireAccessApproval: boolean;
+  serviceGroup: string | null;
+};
+
+export type PlatformServer = {
+  publicId: string;
+  name: string;
+  type: 'rsc' | 'mdr';
+  location: string;
+  vpnRange: string | null;
+};
+
+export type Agent = {
+  publicId: string;
+  name: string;
+  status: 'online' | 'offline';
+  servers: AgentServer[];
+  vpnLocked: boolean;
+  webAccessLocked: boolean;
+  vpnRequireAccessApproval: boolean;
+  controlledBy: { publicId: string } | null;
+  memberships: { group: { publicId: string; name: string } }[];
+  assets: { publicId: string; name: string }[];
+  activeVpnSession: { rscServer: { publicId: string; name: string }; vpnAddress: string } | null;
+  connectedUsers: { publicId: string; name: string }[];
+  useStunnel: boolean;
+  rateLimiting: RateLimiting;
+  enrolled: boolean;
+  lastSeenOn: string | null;
+  createdOn: string;
+};
+
+/** What the console shows once after creating an enrolment token. */
+export type AgentEnrolmentToken = { token: string; expiresOn: string; command: string };
+
+/** What the agent keeps after enrolling: its id, its credential and where to attach. */
+export type AgentEnrolment = { agentId: string; credential: string; relayUrl: string };
+
+export type TunnelTicket = {
+  ticket: string;
+  expiresOn: string;
+  relayUrl: string;
+  vpn: boolean;
+  servers: { publicId: string; name: string }[];
+};
