@@ -59,7 +59,10 @@ export const agentCreateInput = z.strictObject({
   vpnRequireAccessApproval: z.boolean().optional(),
   useStunnel: z.boolean().optional(),
   controlledBy: reference.nullable().optional(),
-  memberships: z.array(z.strictObject({ group: reference })).max(1000).optional(),
+  memberships: z
+    .array(z.strictObject({ group: reference }))
+    .max(1000)
+    .optional(),
   servers: z.array(agentServerInput).max(1000).optional(),
 });
 export const agentPatchInput = agentCreateInput.omit({ servers: true }).partial();
@@ -67,10 +70,7 @@ export const agentPatchInput = agentCreateInput.omit({ servers: true }).partial(
 /** The agent's first call: the one-time token from the console and the LAN services it is set up with. */
 export const agentEnrolInput = z.strictObject({
   token: z.string().min(20).max(200),
-  services: z
-    .array(z.strictObject({ name, host, port }))
-    .max(1000)
-    .optional(),
+  services: z.array(z.strictObject({ name, host, port })).max(1000).optional(),
 });
 
 export const tunnelTicketInput = z.strictObject({

@@ -19,6 +19,9 @@ import { registerUserRoutes } from './users/user.routes.ts';
 import { registerAudienceRoutes } from './audiences/audience.routes.ts';
 import { registerCustomFieldRoutes } from './custom-fields/custom-field.routes.ts';
 import { registerMqttBrokerRoutes } from './mqtt/mqtt-broker.routes.ts';
+import { registerAgentRoutes } from './agents/agent.routes.ts';
+import { registerAccessRequestRoutes } from './access-requests/access-request.routes.ts';
+import { registerTunnelRoutes } from './tunnels/tunnel.routes.ts';
 
 export type ModuleDeps = {
   config: Config;
@@ -46,4 +49,7 @@ export function registerModules(api: Api, deps: ModuleDeps) {
   registerAudienceRoutes(api, deps);
   registerCustomFieldRoutes(api, deps);
   registerMqttBrokerRoutes(api, deps);
+  registerAgentRoutes(api, deps);
+  registerAccessRequestRoutes(api, deps);
+  registerTunnelRoutes(api, deps);
 }

@@ -3,7 +3,7 @@ import type { SvgIconComponent } from '@mui/icons-material';
 import type { ParseKeys } from 'i18next';
 import type { Capability } from '@fleetgate/contracts';
 
-export const menuSections = ['USER_MANAGEMENT', 'COMPANY', 'DEVICE_SETTINGS'] as const;
+export const menuSections = ['REMOTE_ACCESS', 'USER_MANAGEMENT', 'COMPANY', 'DEVICE_SETTINGS'] as const;
 export type MenuSection = (typeof menuSections)[number];
 
 /**

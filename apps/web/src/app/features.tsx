@@ -9,10 +9,15 @@ import { assetsFeatures } from '../features/assets/assets.features.tsx';
 import { customFieldsFeatures } from '../features/custom-fields/custom-fields.features.tsx';
 import { mqttFeatures } from '../features/mqtt/mqtt.features.tsx';
 import { auditTrailFeatures } from '../features/audit-trail/audit-trail.features.tsx';
+import { devicesFeatures } from '../features/devices/devices.features.tsx';
+import { agentsFeatures } from '../features/agents/agents.features.tsx';
+import { accessRequestsFeatures } from '../features/access-requests/access-requests.features.tsx';
 
 /** The one feature registry: every screen of the shell with its route, menu entry and capability. */
 export const features: Feature[] = [
   { id: 'home', path: '/', element: <HomePage /> },
+  ...devicesFeatures,
+  ...accessRequestsFeatures,
   ...usersFeatures,
   ...groupsFeatures,
   ...rolesFeatures,
@@ -21,5 +26,6 @@ export const features: Feature[] = [
   ...assetsFeatures,
   ...customFieldsFeatures,
   ...mqttFeatures,
+  ...agentsFeatures,
   ...messagesFeatures,
 ];

@@ -62,7 +62,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       service_group text,
       created_at ${createdAt}
     )`.execute(db);
-  await sql`create unique index agent_servers_agent_name_key on agent_servers (agent_id, lower(name))`.execute(db);
+  await sql`create unique index agent_servers_agent_name_key on agent_servers (agent_id, lower(name))`.execute(
+    db,
+  );
 
   // Agents in groups ("memberships" of an agent).
   await sql`
@@ -86,10 +88,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       role_id integer not null references roles(id) on delete cascade,
       created_at ${createdAt}
     )`.execute(db);
-  await sql`create unique index group_members_group_user_key on group_members (group_id, user_id)`.execute(db);
+  await sql`create unique index group_members_group_user_key on group_members (group_id, user_id)`.execute(
+    db,
+  );
   await sql`create index group_members_user on group_members (user_id)`.execute(db);
 
-  await sql`alter table assets add column agent_id integer references agents(id) on delete set null`.execute(db);
+  await sql`alter table assets add column agent_id integer references agents(id) on delete set null`.execute(
+    db,
+  );
   await sql`create index assets_agent on assets (agent_id)`.execute(db);
 
   // An agent attached to a relay: its "activeVpnSession" while ended_at is null.
@@ -156,7 +162,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index access_requests_company_page on access_requests (company_id, created_at, public_id)`.execute(
     db,
   );
-  await sql`create index access_requests_user_agent on access_requests (user_id, agent_id, status)`.execute(db);
+  await sql`create index access_requests_user_agent on access_requests (user_id, agent_id, status)`.execute(
+    db,
+  );
   await sql`
     create table access_request_servers (
       access_request_id integer not null references access_requests(id) on delete cascade,

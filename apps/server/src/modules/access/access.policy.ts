@@ -26,7 +26,8 @@ export async function agentCapabilities(
     where gm.user_id = ${userId} and gm.company_id = ${agent.companyId}
       and gm.group_id in (select id from agent_group_tree)`.execute(db);
   const held = new Set<Capability>();
-  for (const row of rows) for (const capability of roleCapabilities(row.built_in, row.capabilities)) held.add(capability);
+  for (const row of rows)
+    for (const capability of roleCapabilities(row.built_in, row.capabilities)) held.add(capability);
   return held;
 }
 

@@ -8,6 +8,11 @@ import { accessCategoriesEn } from '../../features/access-categories/access-cate
 import { customFieldsEn } from '../../features/custom-fields/custom-fields.en.ts';
 import { mqttEn } from '../../features/mqtt/mqtt.en.ts';
 import { auditTrailEn } from '../../features/audit-trail/audit-trail.en.ts';
+import { devicesEn } from '../../features/devices/devices.en.ts';
+import { agentsEn } from '../../features/agents/agents.en.ts';
+import { accessRequestsEn } from '../../features/access-requests/access-requests.en.ts';
+import { jumpStartEn } from '../../features/jump-start/jump-start.en.ts';
+import { remindersEn } from '../../features/reminders/reminders.en.ts';
 
 /** Every English UI string. Other languages mirror this shape. */
 export const en = {
@@ -94,6 +99,7 @@ export const en = {
       USER_MANAGEMENT: 'User management',
       COMPANY: 'Company',
       DEVICE_SETTINGS: 'Device settings',
+      REMOTE_ACCESS: 'Remote access',
     },
   },
   home: {
@@ -149,6 +155,11 @@ export const en = {
   accessCategories: accessCategoriesEn,
   customFields: customFieldsEn,
   mqtt: mqttEn,
+  devices: devicesEn,
+  agents: agentsEn,
+  accessRequests: accessRequestsEn,
+  jumpStart: jumpStartEn,
+  reminders: remindersEn,
   auditTrail: auditTrailEn,
 };
 

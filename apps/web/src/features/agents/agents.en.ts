@@ -1,0 +1,4 @@
+// English texts of this feature, under the `agents` key of the translation resources.
+export const agentsEn = {
+  menu: 'Agents',
+};

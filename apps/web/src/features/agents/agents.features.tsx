@@ -1,0 +1,3 @@
+import type { Feature } from '../../app/feature.ts';
+
+export const agentsFeatures: Feature[] = [];

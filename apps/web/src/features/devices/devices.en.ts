@@ -1,0 +1,4 @@
+// English texts of this feature, under the `devices` key of the translation resources.
+export const devicesEn = {
+  menu: 'Devices',
+};

@@ -1,0 +1,4 @@
+// English texts of this feature, under the `jumpStart` key of the translation resources.
+export const jumpStartEn = {
+  menu: 'JumpStart',
+};
