@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../../test/harness.ts';
+
+/** Reads server-sent events from an open stream until `count` events arrived or the time is up. */
+async function readEvents(response: Response, count: number, timeoutMs = 3000) {
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  const events: { type: string; data: unknown }[] = [];
+  let buffer = '';
+  const deadline = Date.now() + timeoutMs;
+  while (events.length < count && Date.now() < deadline) {
+    const chunk = await Promise.race([
+      reader.read(),
+      new Promise<{ done: true; value: undefined }>((resolve) =>
+        setTimeout(() => resolve({ done: true, value: undefined }), deadline - Date.now()),
+      ),
+    ]);
+    if (chunk.done) break;
+    buffer += chunk.value;
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const type = /^event: (.*)$/m.exec(block)?.[1];
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      if (type && data) events.push({ type, data: JSON.parse(data) });
+    }
+  }
+  await reader.cancel();
+  return events;
+}
+
+describe('live events (/api/events)', () => {
+  const t = useTestServer();
+
+  function open(token: string | undefined, company: string) {
+    const headers: Record<string, string> = { 'Api-Version': '2', 'Api-Company': company };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    return fetch(new URL('/api/events', t.server.baseUrl), { headers });
+  }
+
+  async function companyId(publicId: string) {
+    const row = await t.server.db
+      .selectFrom('companies')
+      .select('id')
+      .where('public_id', '=', publicId)
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async function userId(publicId: string) {
+    const row = await t.server.db
+      .selectFrom('users')
+      .select('id')
+      .where('public_id', '=', publicId)
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  it('is listed in discovery', async () => {
+    const discovery = await t.call('GET', '/api');
+    const rels = (discovery.body.data as { rel: string }[]).map((entry) => entry.rel);
+    expect(rels).toContain('Events');
+  });
+
+  it('refuses a caller without a token (401) and a company they are not in (404)', async () => {
+    const company = await t.newCompany();
+    const other = await t.newCompany();
+    expect((await open(undefined, company.publicId)).status).toBe(401);
+    const foreign = await open(company.admin.token, other.publicId);
+    expect(foreign.status).toBe(404);
+    expect(((await foreign.json()) as { data: { propertyName: string }[] }).data[0]!.propertyName).toBe(
+      'Api-Company',
+    );
+  });
+
+  it("delivers a company's events to its members only, and user events to the named users only", async () => {
+    const company = await t.newCompany();
+    const member = await t.newMember(company, []);
+    const other = await t.newCompany();
+    const adminStream = await open(company.admin.token, company.publicId);
+    const memberStream = await open(member.token, company.publicId);
+    const otherStream = await open(other.admin.token, other.publicId);
+    expect(adminStream.headers.get('content-type')).toContain('text/event-stream');
+
+    const events = t.server.built.events;
+    // Wait until all three streams are subscribed before publishing.
+    for (let i = 0; i < 50 && events.subscriberCount < 3; i++) await new Promise((r) => setTimeout(r, 20));
+    await events.publish(
+      { companyId: await companyId(company.publicId) },
+      { type: 'AgentStatusChanged', data: { publicId: 'abcdefabcdef', status: 'online' } },
+    );
+    await events.publish(
+      { userIds: [await userId(member.publicId)] },
+      { type: 'MessageCreated', data: { publicId: '123456123456' } },
+    );
+
+    const [adminEvents, memberEvents, otherEvents] = await Promise.all([
+      readEvents(adminStream, 1, 1500),
+      readEvents(memberStream, 2),
+      readEvents(otherStream, 1, 500),
+    ]);
+    expect(adminEvents).toEqual([
+      { type: 'AgentStatusChanged', data: { publicId: 'abcdefabcdef', status: 'online' } },
+    ]);
+    expect(memberEvents.map((event) => event.type)).toEqual(['AgentStatusChanged', 'MessageCreated']);
+    expect(otherEvents).toEqual([]);
+  });
+});
