@@ -9,6 +9,8 @@ export const accessRequestErrors = {
   notApproved: 'ACCESS_REQUEST_NOT_APPROVED',
   ownRequest: 'CANNOT_DECIDE_OWN_REQUEST',
   durationNotOffered: 'DURATION_NOT_OFFERED',
+  /** Approving a request whose end has passed. */
+  expired: 'ACCESS_REQUEST_EXPIRED',
 } as const;
 
 /** The durations the request dialog offers, in minutes: 30, 60, 90 minutes and 2 to 8 hours. */

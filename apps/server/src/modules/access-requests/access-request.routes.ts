@@ -1,4 +1,170 @@
-import type { Api } from '../../http/api.ts';
+import { sql, type SqlBool } from 'kysely';
+import type { Api, ApiContext } from '../../http/api.ts';
+import { ApiError, badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { parseFields, project, selectAll, type FieldSpec } from '../../http/fields.ts';
+import { parseFilterParams } from '../../http/filters.ts';
+import { pageOf, parsePaging } from '../../http/paging.ts';
 import type { ModuleDeps } from '../index.ts';
+import { agentCapabilities } from '../access/access.policy.ts';
+import { findApprovers, mayApproveService } from './approver.policy.ts';
+import {
+  findAgentInCompany,
+  listAccessRequests,
+  type RequestAgent,
+  type Viewer,
+} from './access-request.repository.ts';
+import {
+  accessRequestFields,
+  accessRequestFilters,
+  presentAccessRequests,
+} from './access-request.presenter.ts';
+import { createAccessRequest, decideAccessRequest, type Decision } from './access-request.service.ts';
+import { parseAccessRequestInput } from './access-request.validation.ts';
 
-export function registerAccessRequestRoutes(_api: Api, _deps: ModuleDeps) {}
+const approverFields: FieldSpec = { publicId: true, name: true, servers: { publicId: true } };
+
+/**
+ * Access requests: who may approve them, making them, listing them and deciding them. Item
+ * routes under `Agent…` take the agent's publicId; the decision routes are user routes so an
+ * approver of a controlling company can decide without acting in the agent's company.
+ */
+export function registerAccessRequestRoutes(api: Api, deps: ModuleDeps) {
+  api.route({
+    rel: 'AgentAccessRequestApproverList',
+    method: 'GET',
+    item: true,
+    access: 'company',
+    handler: async (ctx) => {
+      const selection = selectionOf(ctx.query, approverFields);
+      const agent = await requestableAgent(ctx);
+      const approvers = await findApprovers(ctx.db, agent, ctx.user.id);
+      const data = approvers.map((approver) => ({
+        publicId: approver.publicId,
+        name: approver.name,
+        servers: agent.servers
+          .filter((server) => mayApproveService(approver, server))
+          .map((server) => ({ publicId: server.publicId })),
+      }));
+      return { type: 'AgentAccessRequestApproverList', data: project(data, selection) };
+    },
+  });
+
+  api.route({
+    rel: 'AgentAccessRequestList',
+    method: 'POST',
+    item: true,
+    access: 'company',
+    handler: async (ctx) => {
+      const agent = await requestableAgent(ctx);
+      const input = parseAccessRequestInput(ctx.body);
+      const actor = { user: ctx.user, clientAddress: ctx.clientAddress };
+      const data = await createAccessRequest(ctx.db, deps.events, actor, agent, input);
+      return { type: 'AccessRequest', data, status: 201 };
+    },
+  });
+
+  api.route({
+    rel: 'AgentAccessRequestList',
+    method: 'GET',
+    item: true,
+    access: 'company',
+    handler: async (ctx) => {
+      const agent = await findAgentInCompany(ctx.db, ctx.company.id, ctx.publicId);
+      if (!agent) throw notFound();
+      return listRequests(ctx, 'AgentAccessRequestList', agent.id);
+    },
+  });
+
+  api.route({
+    rel: 'AccessRequestList',
+    method: 'GET',
+    access: 'company',
+    handler: (ctx) => listRequests(ctx, 'AccessRequestList'),
+  });
+
+  api.route({
+    rel: 'AccessRequest',
+    method: 'GET',
+    item: true,
+    access: 'company',
+    handler: async (ctx) => {
+      const selection = selectionOf(ctx.query, accessRequestFields);
+      const where = sql<SqlBool>`access_requests.public_id = ${ctx.publicId}`;
+      const rows = await listAccessRequests(ctx.db, viewerOf(ctx), { where, after: null, limit: 1 });
+      const [request] = await presentAccessRequests(ctx.db, rows);
+      if (!request) throw notFound();
+      return { type: 'AccessRequest', data: project(request, selection) };
+    },
+  });
+
+  const decisionRoutes: [rel: string, decision: Decision][] = [
+    ['AccessRequestApprove', 'approve'],
+    ['AccessRequestReject', 'reject'],
+    ['AccessRequestRevoke', 'revoke'],
+  ];
+  for (const [rel, decision] of decisionRoutes) {
+    api.route({
+      rel,
+      method: 'POST',
+      item: true,
+      access: 'user',
+      handler: async (ctx) => {
+        refuseBody(ctx.body);
+        const actor = { user: ctx.user, clientAddress: ctx.clientAddress };
+        const data = await decideAccessRequest(ctx.db, deps.events, actor, ctx.publicId, decision);
+        return { type: 'AccessRequest', data };
+      },
+    });
+  }
+}
+
+/** The agent of the path, in the company acted in (else 404), for which the caller may request access (else 403). */
+async function requestableAgent(ctx: ApiContext<'company'>): Promise<RequestAgent> {
+  const agent = await findAgentInCompany(ctx.db, ctx.company.id, ctx.publicId);
+  if (!agent) throw notFound();
+  const held = await agentCapabilities(ctx.db, ctx.user.id, agent);
+  if (!held.has('accessRequests.use')) throw forbidden();
+  return agent;
+}
+
+function viewerOf(ctx: ApiContext<'company'>): Viewer {
+  return {
+    userId: ctx.user.id,
+    companyId: ctx.company.id,
+    manages: ctx.company.capabilities.has('accessRequests.manage'),
+  };
+}
+
+async function listRequests(ctx: ApiContext<'company'>, type: string, agentId?: number) {
+  const selection = selectionOf(ctx.query, accessRequestFields);
+  const paging = parsePaging(ctx.query['page-size'], ctx.query['page-after']);
+  const where = parseFilterParams(stringList(ctx.query.filters), accessRequestFilters);
+  const query = { where, after: paging.after, limit: paging.size + 1, newestFirst: true };
+  const page = pageOf(await listAccessRequests(ctx.db, viewerOf(ctx), query, agentId), paging.size);
+  const data = await presentAccessRequests(ctx.db, page.rows);
+  return { type, data: project(data, selection), moreAfter: page.moreAfter };
+}
+
+function selectionOf(query: Record<string, unknown>, spec: FieldSpec) {
+  const raw = query.fields;
+  if (raw === undefined) return selectAll;
+  if (typeof raw !== 'string') throw badRequest('Give fields once, as a comma-separated list', 'fields');
+  return parseFields(raw, spec);
+}
+
+function stringList(value: unknown): string[] {
+  const values: unknown[] = Array.isArray(value) ? value : [value];
+  return values.filter((v): v is string => typeof v === 'string');
+}
+
+/** Decisions take no input: nothing, or an empty object. */
+function refuseBody(body: unknown) {
+  if (body === undefined || body === null) return;
+  if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('Expected no body or {}');
+  const keys = Object.keys(body);
+  if (keys.length > 0)
+    throw new ApiError(
+      400,
+      keys.map((key) => ({ message: `Unknown property: ${key}`, propertyName: key })),
+    );
+}

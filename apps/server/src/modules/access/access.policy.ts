@@ -13,12 +13,7 @@ export async function agentCapabilities(
   agent: { id: number; companyId: number },
 ): Promise<Set<Capability>> {
   const { rows } = await sql<{ built_in: boolean; capabilities: string[] }>`
-    with recursive agent_group_tree(id, parent_id) as (
-      select g.id, g.parent_id from agent_groups ag join groups g on g.id = ag.group_id
-      where ag.agent_id = ${agent.id}
-      union
-      select g.id, g.parent_id from groups g join agent_group_tree t on g.id = t.parent_id
-    )
+    with recursive ${agentGroupTree(agent.id)}
     select r.built_in, r.capabilities from memberships m join roles r on r.id = m.role_id
     where m.user_id = ${userId} and m.company_id = ${agent.companyId}
     union all
@@ -29,6 +24,43 @@ export async function agentCapabilities(
   for (const row of rows)
     for (const capability of roleCapabilities(row.built_in, row.capabilities)) held.add(capability);
   return held;
+}
+
+/**
+ * Every user who holds one capability for an agent, by the same rule as `agentCapabilities`
+ * (company role, or a role in a group containing the agent or in a parent of one), in one
+ * query: approver lists would otherwise ask once per member.
+ */
+export async function usersHoldingForAgent(
+  db: Db,
+  agent: { id: number; companyId: number },
+  capability: Capability,
+): Promise<number[]> {
+  const holds = roleHolds(capability);
+  const { rows } = await sql<{ user_id: number }>`
+    with recursive ${agentGroupTree(agent.id)}
+    select m.user_id from memberships m join roles r on r.id = m.role_id
+    where m.company_id = ${agent.companyId} and ${holds}
+    union
+    select gm.user_id from group_members gm join roles r on r.id = gm.role_id
+    where gm.company_id = ${agent.companyId} and ${holds}
+      and gm.group_id in (select id from agent_group_tree)`.execute(db);
+  return rows.map((row) => row.user_id);
+}
+
+/** A role (alias `r`) holds a capability when it is built in (administrator) or lists it. */
+export function roleHolds(capability: Capability) {
+  return sql<boolean>`(r.built_in or r.capabilities @> ${JSON.stringify([capability])}::jsonb)`;
+}
+
+/** The groups an agent is in and all their parents, as a recursive CTE named agent_group_tree. */
+function agentGroupTree(agentId: number) {
+  return sql`agent_group_tree(id, parent_id) as (
+      select g.id, g.parent_id from agent_groups ag join groups g on g.id = ag.group_id
+      where ag.agent_id = ${agentId}
+      union
+      select g.id, g.parent_id from groups g join agent_group_tree t on g.id = t.parent_id
+    )`;
 }
 
 /** What the access rules look at on an agent and its services. */
@@ -65,9 +97,12 @@ export async function evaluateAccess(
   if (!held.has('accessRequests.use') || held.has('accessRequests.manage'))
     return { allowed: true, accessRequestId: null, until: null };
 
-  const inScope = agent.servers.filter((server) => vpn || serverIds.includes(server.id));
-  const agentLocked = vpn ? agent.vpnLocked || agent.vpnRequireAccessApproval : agent.webAccessLocked;
-  const needsApproval = agentLocked || inScope.some((server) => server.requireAccessApproval);
+  // A service's own approval flag is about web access to it; VPN is governed by the agent's VPN
+  // flags alone (a VPN request can only be made when one of them is set).
+  const needsApproval = vpn
+    ? agent.vpnLocked || agent.vpnRequireAccessApproval
+    : agent.webAccessLocked ||
+      agent.servers.some((server) => server.requireAccessApproval && serverIds.includes(server.id));
   if (!needsApproval) return { allowed: true, accessRequestId: null, until: null };
 
   const candidates = await db

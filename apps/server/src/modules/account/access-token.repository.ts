@@ -1,12 +1,42 @@
 import type { Db } from '../../db/client.ts';
 import { newPublicId } from '../../http/ids.ts';
 
-export function insertAccessToken(db: Db, userId: number, secretHash: string, expiresOn: Date) {
+/** `exchangeOnly`: a jump-start link, which buys one session and signs nothing else in. */
+export function insertAccessToken(
+  db: Db,
+  userId: number,
+  secretHash: string,
+  expiresOn: Date,
+  exchangeOnly = false,
+) {
   return db
     .insertInto('access_tokens')
-    .values({ public_id: newPublicId(), user_id: userId, secret_hash: secretHash, expires_on: expiresOn })
+    .values({
+      public_id: newPublicId(),
+      user_id: userId,
+      secret_hash: secretHash,
+      expires_on: expiresOn,
+      exchange_only: exchangeOnly,
+    })
     .returning(['public_id', 'expires_on'])
     .executeTakeFirstOrThrow();
+}
+
+/** A token that has not expired, link or not, locked until the caller's transaction ends. */
+export function findLiveTokenForUpdate(db: Db, secretHash: string) {
+  return db
+    .selectFrom('access_tokens')
+    .select(['id', 'public_id', 'user_id', 'exchange_only'])
+    .where('secret_hash', '=', secretHash)
+    .where('expires_on', '>', new Date())
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Deletes one token; false when it was already gone (used by a concurrent exchange). */
+export async function deleteAccessTokenById(db: Db, id: number): Promise<boolean> {
+  const rows = await db.deleteFrom('access_tokens').where('id', '=', id).returning('id').execute();
+  return rows.length > 0;
 }
 
 /** Deletes the listed tokens of this user only; returns the publicIds that were found. */

@@ -18,6 +18,7 @@ import {
   revokeTokens,
   type Credentials,
 } from './account.service.ts';
+import { issueFromBearer } from './jump-start.service.ts';
 
 const revokeInput = z
   .array(z.strictObject({ publicId: z.string().regex(publicIdPattern) }))
@@ -49,7 +50,15 @@ export function registerAccountRoutes(
     method: 'POST',
     access: 'public',
     handler: async (ctx) => {
-      const credentials = basicCredentials(headerValue(ctx.request, 'authorization'));
+      const authorization = headerValue(ctx.request, 'authorization');
+      // Bearer: jump-start (a link from a session, or a session from a link); Basic: sign-in.
+      if (authorization?.startsWith('Bearer ')) {
+        const secret = bearerSecret(authorization);
+        const { expiresIn } = parseInput(accessTokenInput, ctx.body);
+        const data = await issueFromBearer(ctx.db, secret, expiresIn, ctx.clientAddress);
+        return { type: 'AccessToken', data, status: 201 };
+      }
+      const credentials = basicCredentials(authorization);
       const { expiresIn } = parseInput(accessTokenInput, ctx.body);
       return {
         type: 'AccessToken',
@@ -95,6 +104,12 @@ export function registerAccountRoutes(
       return { type: 'MyUserPassword', data: { passwordChanged: true } };
     },
   });
+}
+
+function bearerSecret(header: string): string {
+  const match = /^Bearer ([A-Za-z0-9_-]{1,200})$/.exec(header);
+  if (!match) throw unauthenticated();
+  return match[1]!;
 }
 
 /** `Authorization: Basic base64(email:otp:password)`; the password may itself contain colons. */

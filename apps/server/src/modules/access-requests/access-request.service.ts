@@ -1,0 +1,182 @@
+import { accessRequestErrors, errorMessages, type AccessRequest } from '@fleetgate/contracts';
+import type { Db } from '../../db/client.ts';
+import type { AuthenticatedUser } from '../../auth/context.ts';
+import type { EventBus } from '../../events/event-bus.ts';
+import { ApiError, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { writeAudit } from '../audit/audit.writer.ts';
+import { sendMessage } from '../messages/message.service.ts';
+import { findApprovers, mayApproveService } from './approver.policy.ts';
+import {
+  findAccessRequestByPublicId,
+  findAgentById,
+  findRequestById,
+  findRequestRelations,
+  insertAccessRequest,
+  managesAccessRequestsIn,
+  setDecision,
+  type AccessRequestRow,
+  type RequestAgent,
+} from './access-request.repository.ts';
+import { presentAccessRequest } from './access-request.presenter.ts';
+import { checkScope, checkTimes, type AccessRequestInput } from './access-request.validation.ts';
+
+export type Actor = { user: AuthenticatedUser; clientAddress: string };
+
+/**
+ * Stores a request after every rule of the dialog passed again on the server, messages each
+ * approver, and tells requester and approvers live once it has committed.
+ */
+export async function createAccessRequest(
+  db: Db,
+  events: EventBus,
+  actor: Actor,
+  agent: RequestAgent,
+  input: AccessRequestInput,
+): Promise<AccessRequest> {
+  const errors = [...checkTimes(input, new Date()), ...checkScope(input, agent)];
+  if (errors.length > 0) throw new ApiError(400, errors);
+
+  const serverByPublicId = new Map(agent.servers.map((server) => [server.publicId, server]));
+  const unknown = input.servers.findIndex((server) => !serverByPublicId.has(server.publicId));
+  if (unknown >= 0)
+    throw new ApiError(404, [
+      { message: errorMessages.notFound, propertyName: 'servers.publicId', listIndex: unknown },
+    ]);
+  const servers = input.servers.map((server) => serverByPublicId.get(server.publicId)!);
+
+  const { request, audience } = await db.transaction().execute(async (trx) => {
+    const qualified = new Map(
+      (await findApprovers(trx, agent, actor.user.id)).map((approver) => [approver.publicId, approver]),
+    );
+    const approvers = input.allowedApprovers.map((ref) => qualified.get(ref.publicId));
+    const refused = approvers.flatMap((approver, listIndex) =>
+      approver && servers.every((server) => mayApproveService(approver, server))
+        ? []
+        : [{ message: accessRequestErrors.approverNotAllowed, propertyName: 'allowedApprovers', listIndex }],
+    );
+    if (refused.length > 0) throw new ApiError(400, refused);
+    const approverIds = approvers.map((approver) => approver!.id);
+
+    const id = await insertAccessRequest(trx, {
+      companyId: agent.companyId,
+      agentId: agent.id,
+      userId: actor.user.id,
+      vpn: input.vpn,
+      startsOn: new Date(input.start),
+      endsOn: new Date(input.end),
+      reason: input.reason,
+      serverIds: servers.map((server) => server.id),
+      approverIds,
+    });
+    const created = await presentAccessRequest(trx, await findRequestById(trx, id));
+    await writeAudit(trx, {
+      companyId: agent.companyId,
+      actorUserId: actor.user.id,
+      action: 'CREATE',
+      rel: 'AccessRequest',
+      publicId: created.publicId,
+      after: created,
+      clientAddress: actor.clientAddress,
+    });
+    for (const approverId of approverIds)
+      await sendMessage(trx, {
+        userId: approverId,
+        companyId: agent.companyId,
+        subject: `Access request for ${agent.name}`,
+        body: `${actor.user.name} requests ${scopeText(created)} on ${agent.name} ${periodText(created)}. Reason: ${created.reason}. Approve or reject it under Access requests.`,
+      });
+    return { request: created, audience: [actor.user.id, ...approverIds] };
+  });
+  await publishChange(events, request, audience);
+  return request;
+}
+
+export type Decision = 'approve' | 'reject' | 'revoke';
+
+const decisions = {
+  approve: { from: 'pending', to: 'approved', wrongState: accessRequestErrors.notPending },
+  reject: { from: 'pending', to: 'rejected', wrongState: accessRequestErrors.notPending },
+  revoke: { from: 'approved', to: 'revoked', wrongState: accessRequestErrors.notApproved },
+} as const;
+
+/**
+ * Approves, rejects or revokes a request. Only an allowed approver who still qualifies decides,
+ * never the requester; a request the caller cannot see is unknown to them. The request row is
+ * locked so that two approvers deciding at once cannot both win.
+ */
+export async function decideAccessRequest(
+  db: Db,
+  events: EventBus,
+  actor: Actor,
+  publicId: string,
+  decision: Decision,
+): Promise<AccessRequest> {
+  const rule = decisions[decision];
+  const { request, audience } = await db.transaction().execute(async (trx) => {
+    const row = await findAccessRequestByPublicId(trx, publicId, true);
+    if (!row) throw notFound();
+    const { servers, approvers } = await findRequestRelations(trx, [row.id]);
+    const allowed = approvers.get(row.id) ?? [];
+    const own = row.user_id === actor.user.id;
+    const named = allowed.some((approver) => approver.id === actor.user.id);
+    if (!own && !named && !(await managesAccessRequestsIn(trx, actor.user.id, row.company_id)))
+      throw notFound();
+    if (own) throw new ApiError(403, accessRequestErrors.ownRequest);
+    if (!named || !(await stillQualifies(trx, row, actor.user.id, servers.get(row.id) ?? [])))
+      throw forbidden();
+    if (row.status !== rule.from) throw conflict(rule.wrongState);
+    const now = new Date();
+    if (decision === 'approve' && row.ends_on <= now) throw conflict(accessRequestErrors.expired);
+
+    const before = await presentAccessRequest(trx, row);
+    await setDecision(trx, row.id, { status: rule.to, userId: actor.user.id, at: now });
+    const after = await presentAccessRequest(trx, await findRequestById(trx, row.id));
+    await writeAudit(trx, {
+      companyId: row.company_id,
+      actorUserId: actor.user.id,
+      action: 'UPDATE',
+      rel: 'AccessRequest',
+      publicId: row.public_id,
+      before,
+      after,
+      clientAddress: actor.clientAddress,
+    });
+    await sendMessage(trx, {
+      userId: row.user_id,
+      companyId: row.company_id,
+      subject: `Access request ${rule.to}`,
+      body: `${actor.user.name} ${rule.to} your request for ${scopeText(after)} on ${after.agent.name} ${periodText(after)}.`,
+    });
+    return { request: after, audience: [row.user_id, ...allowed.map((approver) => approver.id)] };
+  });
+  await publishChange(events, request, audience);
+  return request;
+}
+
+/** Rights change after a request was made: the approver must qualify today for all its services. */
+async function stillQualifies(
+  trx: Db,
+  row: AccessRequestRow,
+  userId: number,
+  servers: { serviceGroup: string | null }[],
+): Promise<boolean> {
+  const agent = await findAgentById(trx, row.agent_id);
+  if (!agent) return false;
+  const approver = (await findApprovers(trx, agent, row.user_id)).find((a) => a.id === userId);
+  return approver !== undefined && servers.every((server) => mayApproveService(approver, server));
+}
+
+function publishChange(events: EventBus, request: AccessRequest, userIds: number[]) {
+  return events.publish({ userIds: [...new Set(userIds)] }, { type: 'AccessRequestChanged', data: request });
+}
+
+function scopeText(request: AccessRequest): string {
+  const services = request.servers.map((server) => server.name).join(', ');
+  if (request.vpn) return services ? `VPN access and ${services}` : 'VPN access';
+  return services;
+}
+
+function periodText(request: AccessRequest): string {
+  const format = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+  return `from ${format(request.start)} to ${format(request.end)}`;
+}
