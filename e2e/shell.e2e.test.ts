@@ -10,7 +10,7 @@ let browser: Browser;
 let admin: SignedIn;
 /** Few rights: roles (which include access categories) and custom fields. */
 let member: SignedIn;
-/** The demo's "Engineer": no management right at all. */
+/** No management right and no device right: nothing to lead home to. */
 let engineer: SignedIn;
 
 beforeAll(async () => {
@@ -18,11 +18,7 @@ beforeAll(async () => {
   browser = await launchChromium();
   admin = await server.newAdministrator('Ada Admin');
   member = await server.newMember(admin, ['roles.manage', 'customFields.manage'], 'Max Member');
-  engineer = await server.newMember(
-    admin,
-    ['accessRequests.use', 'agents.connect', 'helpCentre.use'],
-    'Eve Engineer',
-  );
+  engineer = await server.newMember(admin, ['helpCentre.use'], 'Eve Engineer');
 });
 
 afterAll(async () => {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import type { Capability } from '@fleetgate/contracts';
 import { buildApp } from '../../apps/server/src/app.ts';
+import type { EventBus } from '../../apps/server/src/events/event-bus.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase, type Db } from '../../apps/server/src/db/client.ts';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.ts';
@@ -25,6 +26,8 @@ export type SignedIn = {
 export type ShellServer = {
   baseUrl: string;
   db: Db;
+  /** The server's live events, to publish what the relay or other processes would. */
+  events: EventBus;
   /** A new user who creates a company and so is its administrator. */
   newAdministrator: (label?: string) => Promise<SignedIn>;
   /**
@@ -62,7 +65,7 @@ export async function startShellServer(env: Record<string, string> = {}): Promis
   const db = await openDatabase({ dataDir: 'memory://' });
   await migrateToLatest(db);
   const config = { ...loadConfig(env), webDist, logLevel: 'silent', publicUrl: undefined };
-  const { app } = await buildApp({ config, db, logger: false, authCacheMs: 0 });
+  const { app, events } = await buildApp({ config, db, logger: false, authCacheMs: 0 });
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
 
   async function call<T>(
@@ -115,6 +118,7 @@ export async function startShellServer(env: Record<string, string> = {}): Promis
   return {
     baseUrl,
     db,
+    events,
     newAdministrator: async (label = 'Admin') => {
       const { account, token, user } = await signUp(label);
       const company = await call<{ publicId: string }>('POST', 'CompanyList', token.secretId, {

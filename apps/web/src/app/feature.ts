@@ -16,6 +16,8 @@ export type Feature = {
   path: string;
   element: ReactNode;
   capability?: Capability;
+  /** Instead of `capability`: the screen is open to users holding any one of these. */
+  anyCapability?: readonly Capability[];
   menu?: { section: MenuSection; labelKey: ParseKeys; icon: SvgIconComponent };
   /** Extra content of the left drawer below the menu while this route is shown (group types, asset types). */
   drawer?: ReactNode;
@@ -24,3 +26,12 @@ export type Feature = {
   /** What the top-bar search filters on this route; no search input without it. */
   searchScope?: string;
 };
+
+/** Whether a user with `capabilities` may open `feature` (and see its menu link). */
+export function featurePermitted(
+  feature: Pick<Feature, 'capability' | 'anyCapability'>,
+  capabilities: readonly string[],
+): boolean {
+  if (feature.capability !== undefined && !capabilities.includes(feature.capability)) return false;
+  return feature.anyCapability === undefined || feature.anyCapability.some((c) => capabilities.includes(c));
+}

@@ -12,11 +12,12 @@ import { MyCompaniesPage } from '../features/companies/MyCompaniesPage.tsx';
 import { ApiUnavailablePage } from '../features/errors/ApiUnavailablePage.tsx';
 import { NotAllowedPage } from '../features/errors/NotAllowedPage.tsx';
 import { WhoopsPage } from '../features/errors/WhoopsPage.tsx';
+import { JumpStartPage } from '../features/jump-start/JumpStartPage.tsx';
 import type { Feature } from './feature.ts';
 import { features } from './features.tsx';
 
 function featureRoute(feature: Feature): RouteObject {
-  const element = <CapabilityGate capability={feature.capability}>{feature.element}</CapabilityGate>;
+  const element = <CapabilityGate feature={feature}>{feature.element}</CapabilityGate>;
   const handle: FeatureHandle = { featureId: feature.id };
   return feature.path === '/'
     ? { index: true, element, handle }
@@ -40,6 +41,8 @@ export const routes: RouteObject[] = [
         element: <FullPageProgress />,
       },
       { path: 'my-companies', loader: requireSession, element: <MyCompaniesPage /> },
+      // Signs in by itself with the link's token, so it needs no session and replaces any.
+      { path: 'jump-start', element: <JumpStartPage /> },
       {
         path: 'error',
         children: [

@@ -1,13 +1,19 @@
 import type { ReactNode } from 'react';
-import type { Capability } from '@fleetgate/contracts';
+import { featurePermitted, type Feature } from '../app/feature.ts';
 import { NotAllowedCard } from '../features/errors/NotAllowedCard.tsx';
 import { ShellErrorCard } from '../features/errors/ShellErrorCard.tsx';
-import { hasCapability, useCurrentUser } from './current-user.tsx';
+import { useCurrentUser } from './current-user.tsx';
 
-/** Renders `children` only for users holding `capability`; others see "Not allowed" in place. */
-export function CapabilityGate({ capability, children }: { capability?: Capability; children: ReactNode }) {
+/** Renders `children` only for users the feature is open to; others see "Not allowed" in place. */
+export function CapabilityGate({
+  feature,
+  children,
+}: {
+  feature: Pick<Feature, 'capability' | 'anyCapability'>;
+  children: ReactNode;
+}) {
   const user = useCurrentUser();
-  if (hasCapability(user, capability)) return children;
+  if (featurePermitted(feature, user.capabilities)) return children;
   return (
     <ShellErrorCard>
       <NotAllowedCard />

@@ -5,6 +5,7 @@ import CloudOff from '@mui/icons-material/CloudOff';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet } from 'react-router';
 import type { MyUser } from '@fleetgate/contracts';
+import { featurePermitted } from '../../app/feature.ts';
 import { features } from '../../app/features.tsx';
 import { wideScreenQuery } from '../../app/theme.ts';
 import { ApiError } from '../../api/api-error.ts';
@@ -13,6 +14,8 @@ import { LiveEventsProvider } from '../../api/live-events.tsx';
 import { useCompanyId, useSession } from '../../auth/session.ts';
 import { useMyUser } from '../../auth/use-my-user.ts';
 import { ErrorCard } from '../../features/errors/ErrorCard.tsx';
+import { RemindersHost } from '../../features/reminders/RemindersHost.tsx';
+import { AccessRequestDecisionNotice } from '../../features/devices/AccessRequestDecisionNotice.tsx';
 import { CenteredLayout } from '../CenteredLayout.tsx';
 import { FullPageProgress } from '../FullPageProgress.tsx';
 import { LeaveCompany } from './LeaveCompany.tsx';
@@ -39,7 +42,7 @@ function isHandledElsewhere(error: Error): boolean {
 function ShellLayout({ user }: { user: MyUser }) {
   const matchedFeature = useCurrentFeature(features);
   // A route the user may not use shows the not-allowed page, and none of its drawers or search.
-  const permitted = !matchedFeature?.capability || user.capabilities.includes(matchedFeature.capability);
+  const permitted = !matchedFeature || featurePermitted(matchedFeature, user.capabilities);
   const currentFeature = permitted ? matchedFeature : undefined;
   const wide = useMediaQuery(wideScreenQuery, { noSsr: true });
   const [drawerOpen, setDrawerOpen] = useDrawerOpen(wide);
@@ -62,6 +65,8 @@ function ShellLayout({ user }: { user: MyUser }) {
         >
           <Outlet />
         </ShellFrame>
+        <RemindersHost />
+        <AccessRequestDecisionNotice />
       </ShellSearchProvider>
     </ShellContext>
   );

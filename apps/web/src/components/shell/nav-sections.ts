@@ -1,4 +1,4 @@
-import { menuSections, type Feature, type MenuSection } from '../../app/feature.ts';
+import { featurePermitted, menuSections, type Feature, type MenuSection } from '../../app/feature.ts';
 
 export type NavItem = { id: string; path: string } & NonNullable<Feature['menu']>;
 export type NavSection = { section: MenuSection; items: NavItem[] };
@@ -12,7 +12,7 @@ export function buildNavSections(
   capabilities: readonly string[],
 ): NavSection[] {
   const visible = features.flatMap((feature) =>
-    feature.menu && (feature.capability === undefined || capabilities.includes(feature.capability))
+    feature.menu && featurePermitted(feature, capabilities)
       ? [{ id: feature.id, path: feature.path, ...feature.menu }]
       : [],
   );

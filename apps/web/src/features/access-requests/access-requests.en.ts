@@ -1,4 +1,41 @@
 // English texts of this feature, under the `accessRequests` key of the translation resources.
 export const accessRequestsEn = {
-  menu: 'AccessRequests',
+  menu: 'Access requests',
+  title: 'Access requests',
+  subtitle: 'Decide requests for access to devices, and follow your own',
+  tabs: { toApprove: 'To approve', mine: 'My requests' },
+  statusFilter: 'Status',
+  status: {
+    all: 'All',
+    pending: 'Pending',
+    approved: 'Approved',
+    rejected: 'Rejected',
+    revoked: 'Revoked',
+  },
+  empty: {
+    toApprove: 'No requests for you to decide.',
+    mine: 'You have no access requests.',
+  },
+  loadFailed: 'The access requests could not be loaded.',
+  retry: 'Try again',
+  requester: 'Requested by',
+  access: 'Access',
+  vpn: 'VPN',
+  period: 'When',
+  reason: 'Reason',
+  approvers: 'Approvers',
+  decidedBy: {
+    approved: 'Approved by',
+    rejected: 'Rejected by',
+    revoked: 'Revoked by',
+    pending: 'Approvers',
+  },
+  approve: 'Approve',
+  reject: 'Reject',
+  revoke: 'Revoke',
+  done: {
+    approve: 'Request of {{name}} approved',
+    reject: 'Request of {{name}} rejected',
+    revoke: 'Access of {{name}} revoked',
+  },
 };

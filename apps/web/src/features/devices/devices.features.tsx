@@ -1,3 +1,29 @@
+import RouterOutlined from '@mui/icons-material/RouterOutlined';
 import type { Feature } from '../../app/feature.ts';
+import { DeviceDetailPage } from './DeviceDetailPage.tsx';
+import { DevicesPage } from './DevicesPage.tsx';
 
-export const devicesFeatures: Feature[] = [];
+/** Whoever may connect to, manage or request access to devices sees them. */
+const devicesCapabilities = [
+  'agents.connect',
+  'agents.manage',
+  'accessRequests.use',
+  'accessRequests.manage',
+] as const;
+
+export const devicesFeatures: Feature[] = [
+  {
+    id: 'devices',
+    path: '/devices',
+    element: <DevicesPage />,
+    anyCapability: devicesCapabilities,
+    menu: { section: 'REMOTE_ACCESS', labelKey: 'devices.menu', icon: RouterOutlined },
+    searchScope: 'devices',
+  },
+  {
+    id: 'device',
+    path: '/devices/:publicId',
+    element: <DeviceDetailPage />,
+    anyCapability: devicesCapabilities,
+  },
+];

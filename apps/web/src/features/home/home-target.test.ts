@@ -24,6 +24,22 @@ describe('homeTarget', () => {
     expect(homeTarget(features, ['mqttBrokers.manage', 'translations.manage'])).toBeNull();
   });
 
+  it('leads users who reach devices but no console screen to the devices page', () => {
+    const withDevices: Feature[] = [
+      ...features,
+      {
+        id: 'devices',
+        path: '/devices',
+        element: null,
+        anyCapability: ['agents.connect', 'agents.manage', 'accessRequests.use', 'accessRequests.manage'],
+      },
+    ];
+    expect(homeTarget(withDevices, ['users.invite', 'accessRequests.use'])).toBe('/users');
+    expect(homeTarget(withDevices, ['agents.manage'])).toBe('/devices');
+    expect(homeTarget(withDevices, ['accessRequests.use', 'agents.connect'])).toBe('/devices');
+    expect(homeTarget(withDevices, ['helpCentre.use'])).toBeNull();
+  });
+
   it('gives null to a user without any right', () => {
     expect(homeTarget(features, ['accessRequests.use', 'agents.connect', 'helpCentre.use'])).toBeNull();
   });

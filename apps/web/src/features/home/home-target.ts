@@ -1,6 +1,10 @@
-import type { Feature } from '../../app/feature.ts';
+import { featurePermitted, type Feature } from '../../app/feature.ts';
 
-/** Home leads to the first of these the user may open (console spec §2, "Home redirect"). */
+/**
+ * Home leads to the first of these the user may open: the console screens in the order of the
+ * console spec (§2, "Home redirect"), then the portal's devices page, so that users who only reach
+ * devices land there instead of on "Not allowed".
+ */
 export const homeOrder = [
   '/users',
   '/groups',
@@ -11,6 +15,7 @@ export const homeOrder = [
   '/audit-trail',
   '/licenses',
   '/apps',
+  '/devices',
 ] as const;
 
 /**
@@ -20,8 +25,7 @@ export const homeOrder = [
 export function homeTarget(features: readonly Feature[], capabilities: readonly string[]): string | null {
   for (const path of homeOrder) {
     const feature = features.find((candidate) => candidate.path === path);
-    if (feature && (feature.capability === undefined || capabilities.includes(feature.capability)))
-      return path;
+    if (feature && featurePermitted(feature, capabilities)) return path;
   }
   return null;
 }

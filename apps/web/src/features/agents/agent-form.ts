@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import type { TFunction } from 'i18next';
+import { limits, type Agent, type AgentServer } from '@fleetgate/contracts';
+import { nameSchema } from '../../components/form/field-schemas.ts';
+
+/** Same rule as the server: a host name or an IPv4/IPv6 address, without scheme or port. */
+const hostPattern = /^[A-Za-z0-9_.:-]+$/;
+const hostMaxLength = 253;
+
+export function agentFormSchema(t: TFunction) {
+  return z.object({
+    name: nameSchema(t),
+    vpnLocked: z.boolean(),
+    webAccessLocked: z.boolean(),
+    vpnRequireAccessApproval: z.boolean(),
+    useStunnel: z.boolean(),
+    groups: z.array(z.object({ publicId: z.string(), name: z.string() })),
+  });
+}
+
+export type AgentFormValues = z.infer<ReturnType<typeof agentFormSchema>>;
+
+/** What `POST AgentList` and `PATCH Agent` take from the form. */
+export type AgentInput = {
+  name: string;
+  vpnLocked: boolean;
+  webAccessLocked: boolean;
+  vpnRequireAccessApproval: boolean;
+  useStunnel: boolean;
+  memberships: { group: { publicId: string } }[];
+};
+
+export function agentFormValuesOf(agent: Agent | undefined): AgentFormValues {
+  return {
+    name: agent?.name ?? '',
+    vpnLocked: agent?.vpnLocked ?? false,
+    webAccessLocked: agent?.webAccessLocked ?? false,
+    vpnRequireAccessApproval: agent?.vpnRequireAccessApproval ?? false,
+    useStunnel: agent?.useStunnel ?? false,
+    groups: (agent?.memberships ?? []).map(({ group }) => ({ publicId: group.publicId, name: group.name })),
+  };
+}
+
+export function agentInputOf(values: AgentFormValues): AgentInput {
+  return {
+    name: values.name,
+    vpnLocked: values.vpnLocked,
+    webAccessLocked: values.webAccessLocked,
+    vpnRequireAccessApproval: values.vpnRequireAccessApproval,
+    useStunnel: values.useStunnel,
+    memberships: values.groups.map(({ publicId }) => ({ group: { publicId } })),
+  };
+}
+
+export function agentServerFormSchema(t: TFunction) {
+  return z.object({
+    name: nameSchema(t),
+    host: z
+      .string()
+      .trim()
+      .min(1, t('form.required'))
+      .max(hostMaxLength, t('form.maxLength', { count: hostMaxLength }))
+      .regex(hostPattern, t('agents.serverDialog.hostInvalid')),
+    // A text field: kept as typed and checked here, so "80a" is an error rather than NaN.
+    port: z
+      .string()
+      .trim()
+      .min(1, t('form.required'))
+      .refine((value) => /^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 65535, {
+        message: t('agents.serverDialog.portInvalid'),
+      }),
+    requireAccessApproval: z.boolean(),
+    serviceGroup: z
+      .string()
+      .trim()
+      .max(limits.nameMaxLength, t('form.maxLength', { count: limits.nameMaxLength })),
+  });
+}
+
+export type AgentServerFormValues = z.infer<ReturnType<typeof agentServerFormSchema>>;
+
+export type AgentServerInput = {
+  name: string;
+  host: string;
+  port: number;
+  requireAccessApproval: boolean;
+  serviceGroup: string | null;
+};
+
+export function agentServerFormValuesOf(server: AgentServer | undefined): AgentServerFormValues {
+  return {
+    name: server?.name ?? '',
+    host: server?.host ?? '',
+    port: server ? String(server.port) : '',
+    requireAccessApproval: server?.requireAccessApproval ?? false,
+    serviceGroup: server?.serviceGroup ?? '',
+  };
+}
+
+export function agentServerInputOf(values: AgentServerFormValues): AgentServerInput {
+  const serviceGroup = values.serviceGroup.trim();
+  return {
+    name: values.name.trim(),
+    host: values.host.trim(),
+    port: Number(values.port),
+    requireAccessApproval: values.requireAccessApproval,
+    serviceGroup: serviceGroup === '' ? null : serviceGroup,
+  };
+}

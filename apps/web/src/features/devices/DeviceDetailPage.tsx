@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router';
+import { ApiError } from '../../api/api-error.ts';
+import { useCurrentUser } from '../../auth/current-user.tsx';
+import { DetailSection } from './DetailSection.tsx';
+import { DeviceServicesSection } from './DeviceServicesSection.tsx';
+import { DeviceSessionSection } from './DeviceSessionSection.tsx';
+import { MyRequestList } from './MyRequestList.tsx';
+import { RequestAccessDialog } from './RequestAccessDialog.tsx';
+import { StatusDot } from './StatusDot.tsx';
+import { statusColourOf } from './device-status.ts';
+import { useAgent, useDevicesLiveUpdates, useMyAccessRequests, useNow } from './use-devices.ts';
+
+/** `/devices/:publicId`: one device with its session, services, locks and the user's requests. */
+export function DeviceDetailPage() {
+  const { t } = useTranslation();
+  const { publicId = '' } = useParams();
+  const user = useCurrentUser();
+  const agent = useAgent(publicId);
+  const requests = useMyAccessRequests(user.publicId, publicId);
+  const now = useNow();
+  const [requesting, setRequesting] = useState(false);
+  useDevicesLiveUpdates();
+
+  const back = (
+    <Link component={RouterLink} to="/devices" underline="hover" sx={{ display: 'inline-flex', gap: 0.5 }}>
+      <ArrowBack fontSize="small" />
+      {t('devices.detail.back')}
+    </Link>
+  );
+  if (agent.isPending)
+    return (
+      <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+        <CircularProgress aria-label={t('app.loading')} />
+      </Box>
+    );
+  if (agent.isError) {
+    const missing = agent.error instanceof ApiError && [400, 403, 404].includes(agent.error.status);
+    return (
+      <Stack spacing={2}>
+        {back}
+        <Alert
+          severity={missing ? 'info' : 'error'}
+          action={
+            missing ? undefined : (
+              <Button color="inherit" size="small" onClick={() => void agent.refetch()}>
+                {t('devices.retry')}
+              </Button>
+            )
+          }
+        >
+          {missing ? t('devices.detail.notFound') : t('devices.loadFailed')}
+        </Alert>
+      </Stack>
+    );
+  }
+
+  const device = agent.data;
+  const myRequests = requests.data ?? [];
+  return (
+    <Stack spacing={2.5}>
+      {back}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
+        <StatusDot colour={statusColourOf(device, myRequests, now)} size={18} />
+        <Box sx={{ flex: '1 1 240px', minWidth: 0 }}>
+          <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+            {device.name}
+          </Typography>
+          <Typography color="text.secondary">{t(`devices.${device.status}`)}</Typography>
+        </Box>
+        <Button variant="contained" onClick={() => setRequesting(true)}>
+          {t('devices.requestAccess')}
+        </Button>
+      </Box>
+      <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
+        <DeviceSessionSection agent={device} />
+        <DeviceServicesSection agent={device} />
+      </Box>
+      <DetailSection id="device-my-requests" title={t('devices.detail.myRequests')}>
+        {requests.isError ? (
+          <Typography variant="body2" color="text.secondary">
+            {t('devices.detail.requestsFailed')}
+          </Typography>
+        ) : (
+          <MyRequestList requests={myRequests} now={now} />
+        )}
+      </DetailSection>
+      {requesting && <RequestAccessDialog agent={device} onClose={() => setRequesting(false)} />}
+    </Stack>
+  );
+}

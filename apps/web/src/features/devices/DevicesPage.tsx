@@ -1,0 +1,97 @@
+import { useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import RouterOutlined from '@mui/icons-material/RouterOutlined';
+import { useTranslation } from 'react-i18next';
+import type { Agent } from '@fleetgate/contracts';
+import { useCurrentUser } from '../../auth/current-user.tsx';
+import { useShellSearch } from '../../components/shell/use-shell-search.ts';
+import { DeviceTable } from './DeviceTable.tsx';
+import { RequestAccessDialog } from './RequestAccessDialog.tsx';
+import { StatusLegend } from './StatusLegend.tsx';
+import { statusColourOf } from './device-status.ts';
+import { useAgents, useDevicesLiveUpdates, useMyAccessRequests, useNow } from './use-devices.ts';
+
+/** `/devices`: the devices the user may see, their status colour, services, locks and requests. */
+export function DevicesPage() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const query = useShellSearch();
+  const agents = useAgents();
+  // The colours only lose blue when a request cannot be read; the list itself still shows.
+  const requests = useMyAccessRequests(user.publicId);
+  const now = useNow();
+  const [requestFor, setRequestFor] = useState<Agent | null>(null);
+  useDevicesLiveUpdates();
+
+  const shown = useMemo(() => {
+    const needle = query.toLowerCase();
+    const all = [...(agents.data ?? [])].sort((a, b) => a.name.localeCompare(b.name));
+    if (needle === '') return all;
+    return all.filter(
+      (agent) =>
+        agent.name.toLowerCase().includes(needle) ||
+        agent.servers.some((server) => server.name.toLowerCase().includes(needle)),
+    );
+  }, [agents.data, query]);
+  const myRequests = requests.data ?? [];
+
+  return (
+    <Stack spacing={2.5}>
+      <Box>
+        <Typography variant="h4" component="h1">
+          {t('devices.title')}
+        </Typography>
+        <Typography color="text.secondary">{t('devices.subtitle')}</Typography>
+      </Box>
+      <StatusLegend />
+      {agents.isPending && (
+        <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+          <CircularProgress aria-label={t('app.loading')} />
+        </Box>
+      )}
+      {agents.isError && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void agents.refetch()}>
+              {t('devices.retry')}
+            </Button>
+          }
+        >
+          {t('devices.loadFailed')}
+        </Alert>
+      )}
+      {agents.isSuccess && shown.length === 0 && (
+        <Card>
+          <Stack spacing={1.5} sx={{ alignItems: 'center', textAlign: 'center', p: { xs: 3, sm: 5 } }}>
+            <RouterOutlined color="disabled" sx={{ fontSize: 48 }} />
+            <Typography color="text.secondary">
+              {query === '' ? t('devices.empty') : t('devices.noMatches', { query })}
+            </Typography>
+          </Stack>
+        </Card>
+      )}
+      {shown.length > 0 && (
+        <DeviceTable
+          agents={shown}
+          colourOf={(agent) => statusColourOf(agent, myRequests, now)}
+          userPublicId={user.publicId}
+          onRequestAccess={setRequestFor}
+        />
+      )}
+      {requestFor && (
+        <RequestAccessDialog
+          key={requestFor.publicId}
+          agent={requestFor}
+          onClose={() => setRequestFor(null)}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import type { AccessRequest } from '@fleetgate/contracts';
+import {
+  displayedRequestStatus,
+  hasVpnRestriction,
+  isRequestActive,
+  statusColourOf,
+} from './device-status.ts';
+
+const now = new Date('2026-11-22T10:00:00Z');
+const at = (minutes: number) => new Date(now.getTime() + minutes * 60_000).toISOString();
+
+type Request = Pick<AccessRequest, 'agent' | 'status' | 'start' | 'end'>;
+const request = (
+  status: AccessRequest['status'],
+  start: number,
+  end: number,
+  agent = 'agent0000001',
+): Request => ({
+  agent: { publicId: agent, name: 'Press' },
+  status,
+  start: at(start),
+  end: at(end),
+});
+
+describe('isRequestActive', () => {
+  it('counts a pending request until its end, even one starting later', () => {
+    expect(isRequestActive(request('pending', 30, 90), now)).toBe(true);
+    expect(isRequestActive(request('pending', -90, -30), now)).toBe(false);
+  });
+
+  it('counts an approved request only while it is valid', () => {
+    expect(isRequestActive(request('approved', -10, 20), now)).toBe(true);
+    expect(isRequestActive(request('approved', 10, 20), now)).toBe(false);
+    expect(isRequestActive(request('approved', -60, 0), now)).toBe(false);
+  });
+
+  it('never counts a rejected or revoked request', () => {
+    expect(isRequestActive(request('rejected', -10, 20), now)).toBe(false);
+    expect(isRequestActive(request('revoked', -10, 20), now)).toBe(false);
+  });
+});
+
+describe('statusColourOf', () => {
+  const session = { rscServer: { publicId: 'relay0000001', name: 'Relay' }, vpnAddress: '10.187.0.2' };
+  const offline = { publicId: 'agent0000001', activeVpnSession: null };
+
+  it('is green with an active VPN session, whatever the requests', () => {
+    expect(statusColourOf({ ...offline, activeVpnSession: session }, [], now)).toBe('active');
+    expect(statusColourOf({ ...offline, activeVpnSession: session }, [request('pending', 0, 30)], now)).toBe(
+      'active',
+    );
+  });
+
+  it('is blue with an active request of the user for that device', () => {
+    expect(statusColourOf(offline, [request('pending', 0, 30)], now)).toBe('requested');
+    expect(statusColourOf(offline, [request('approved', -5, 30)], now)).toBe('requested');
+  });
+
+  it('is grey otherwise, also for active requests for other devices', () => {
+    expect(statusColourOf(offline, [], now)).toBe('idle');
+    expect(statusColourOf(offline, [request('approved', -5, 30, 'other0000001')], now)).toBe('idle');
+    expect(statusColourOf(offline, [request('rejected', -5, 30)], now)).toBe('idle');
+  });
+});
+
+describe('displayedRequestStatus', () => {
+  it('shows requests that ran out as expired', () => {
+    expect(displayedRequestStatus(request('approved', -60, -1), now)).toBe('expired');
+    expect(displayedRequestStatus(request('pending', -60, -1), now)).toBe('expired');
+    expect(displayedRequestStatus(request('revoked', -60, -1), now)).toBe('revoked');
+    expect(displayedRequestStatus(request('approved', -60, 10), now)).toBe('approved');
+  });
+});
+
+describe('hasVpnRestriction', () => {
+  it('is set by a VPN lock or required VPN approval only', () => {
+    const open = { vpnLocked: false, vpnRequireAccessApproval: false };
+    expect(hasVpnRestriction(open)).toBe(false);
+    expect(hasVpnRestriction({ ...open, vpnLocked: true })).toBe(true);
+    expect(hasVpnRestriction({ ...open, vpnRequireAccessApproval: true })).toBe(true);
+  });
+});

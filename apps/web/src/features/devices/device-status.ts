@@ -1,0 +1,55 @@
+import type { AccessRequest, Agent } from '@fleetgate/contracts';
+
+/** The spec's status colours: green (active VPN session), blue (active request), grey otherwise. */
+export type StatusColour = 'active' | 'requested' | 'idle';
+
+export const statusColours: readonly StatusColour[] = ['active', 'requested', 'idle'];
+
+/** Colour values: success green, a clear blue, and the spec's neutral grey (#a0a0a0). */
+export const statusColourValues: Record<StatusColour, string> = {
+  active: '#2e7d32',
+  requested: '#1e88e5',
+  idle: '#a0a0a0',
+};
+
+/**
+ * A request still "active": pending and not yet over (it may still be approved in time), or
+ * approved and valid now.
+ */
+export function isRequestActive(request: Pick<AccessRequest, 'status' | 'start' | 'end'>, now: Date) {
+  const end = Date.parse(request.end);
+  if (end <= now.getTime()) return false;
+  if (request.status === 'pending') return true;
+  return request.status === 'approved' && Date.parse(request.start) <= now.getTime();
+}
+
+/** An approved request whose end has passed is shown as expired rather than approved. */
+export function displayedRequestStatus(
+  request: Pick<AccessRequest, 'status' | 'end'>,
+  now: Date,
+): AccessRequest['status'] | 'expired' {
+  if (
+    (request.status === 'approved' || request.status === 'pending') &&
+    Date.parse(request.end) <= now.getTime()
+  )
+    return 'expired';
+  return request.status;
+}
+
+/** Green wins over blue: a device with a VPN session is reachable whatever the user's requests. */
+export function statusColourOf(
+  agent: Pick<Agent, 'publicId' | 'activeVpnSession'>,
+  myRequests: readonly Pick<AccessRequest, 'agent' | 'status' | 'start' | 'end'>[],
+  now: Date,
+): StatusColour {
+  if (agent.activeVpnSession) return 'active';
+  const requested = myRequests.some(
+    (request) => request.agent.publicId === agent.publicId && isRequestActive(request, now),
+  );
+  return requested ? 'requested' : 'idle';
+}
+
+/** Whether a VPN request can be made: only when the device restricts VPN access. */
+export function hasVpnRestriction(agent: Pick<Agent, 'vpnLocked' | 'vpnRequireAccessApproval'>): boolean {
+  return agent.vpnLocked || agent.vpnRequireAccessApproval;
+}

@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import type { AccessRequest } from '@fleetgate/contracts';
+import { launchChromium } from './support/browser.ts';
+import {
+  attachDevice,
+  callApi,
+  colourOf,
+  createDevice,
+  detachDevice,
+  deviceRow,
+  nameOf,
+  openAs,
+  paintedColourOf,
+  requestAccess,
+  shot,
+} from './support/devices.ts';
+import { startShellServer, type ShellServer } from './support/shell-server.ts';
+
+let server: ShellServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startShellServer();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const green = 'rgb(46, 125, 50)';
+const blue = 'rgb(30, 136, 229)';
+const grey = 'rgb(160, 160, 160)';
+
+/** An ordinary portal user: connects to devices and asks for access where approval is needed. */
+const requesterRights = ['agents.connect', 'accessRequests.use'] as const;
+
+async function company(label: number | string) {
+  const admin = await server.newAdministrator('Plant Admin');
+  const requester = await server.newMember(admin, [...requesterRights], 'Field Engineer');
+  const press = await createDevice(server, admin, {
+    name: `Press line ${label}`,
+    servers: [{ name: 'Press HMI', host: '10.0.0.10', port: 80 }],
+  });
+  const robot = await createDevice(server, admin, {
+    name: `Packaging robot ${label}`,
+    vpnLocked: true,
+    webAccessLocked: true,
+    servers: [
+      { name: 'Robot HMI', host: '10.0.0.20', port: 443 },
+      { name: 'Robot SSH', host: '10.0.0.20', port: 22 },
+    ],
+  });
+  const boiler = await createDevice(server, admin, {
+    name: `Boiler ${label}`,
+    vpnRequireAccessApproval: true,
+  });
+  return { admin, requester, press, robot, boiler };
+}
+
+describe('devices page', () => {
+  for (const width of [1280, 600]) {
+    it(`lists the devices with their status colours and follows them live at ${width} px`, async () => {
+      const { admin, requester, press, robot, boiler } = await company(width);
+      await attachDevice(server, press, '10.187.0.11');
+      await requestAccess(server, requester, robot, {
+        approvers: [admin],
+        servers: [robot.servers[0]!.publicId],
+        reason: 'Replace the gripper',
+      });
+
+      // Home leads a device user to the devices page, which the menu also offers.
+      const { page, errors, close } = await openAs(server, browser, requester, width, '/');
+      await page.waitForURL(/\/devices$/);
+      await page.getByRole('heading', { level: 1, name: 'Devices' }).waitFor();
+      await page.getByRole('list', { name: 'Status colours' }).getByText('Active VPN session').waitFor();
+
+      const pressRow = deviceRow(page, press.name);
+      const robotRow = deviceRow(page, robot.name);
+      const boilerRow = deviceRow(page, boiler.name);
+      await pressRow.getByText('Online', { exact: true }).waitFor();
+      expect(await colourOf(pressRow)).toBe('Active VPN session');
+      expect(await paintedColourOf(pressRow)).toBe(green);
+      expect(await colourOf(robotRow)).toBe('Active access request');
+      expect(await paintedColourOf(robotRow)).toBe(blue);
+      expect(await colourOf(boilerRow)).toBe('No active session or request');
+      expect(await paintedColourOf(boilerRow)).toBe(grey);
+      await robotRow.getByText('Offline', { exact: true }).waitFor();
+      await robotRow.getByText('VPN locked').filter({ visible: true }).waitFor();
+      await robotRow.getByText('Web access locked').filter({ visible: true }).waitFor();
+      await boilerRow.getByText('VPN needs approval').filter({ visible: true }).waitFor();
+      if (width >= 960) await pressRow.getByText('Press HMI').waitFor();
+      else await robotRow.getByText('2 services').waitFor();
+      await shot(page, `list-${width}`);
+
+      // The relay sees the boiler attach and the press leave: the page follows without a reload.
+      await page.evaluate('window.__devicesPageMarker = true');
+      await attachDevice(server, boiler, '10.187.0.12');
+      await detachDevice(server, press);
+      await boilerRow.getByText('Online', { exact: true }).waitFor();
+      await pressRow.getByText('Offline', { exact: true }).waitFor();
+      await expect.poll(() => colourOf(boilerRow)).toBe('Active VPN session');
+      await expect.poll(() => colourOf(pressRow)).toBe('No active session or request');
+      expect(await page.evaluate('window.__devicesPageMarker')).toBe(true);
+      await shot(page, `list-live-${width}`);
+
+      // The detail view: session, services, locks and the user's own requests.
+      await page.getByRole('link', { name: `Details of ${boiler.name}` }).click();
+      await page.getByRole('heading', { level: 1, name: boiler.name }).waitFor();
+      const session = page.getByRole('region', { name: 'VPN session' });
+      await session.getByText('10.187.0.12').waitFor();
+      await session.getByText('Built-in relay').waitFor();
+      await session.getByText('Off', { exact: true }).waitFor();
+      await page.getByText('You have not requested access to this device.').waitFor();
+      await shot(page, `detail-${width}`);
+      await page.getByRole('link', { name: 'All devices' }).click();
+      await page.getByRole('link', { name: `Details of ${robot.name}` }).click();
+      await page.getByRole('heading', { level: 1, name: robot.name }).waitFor();
+      const requests = page.getByRole('list', { name: 'Your access requests' });
+      await requests.getByText('Pending').waitFor();
+      await requests.getByText(/Replace the gripper/).waitFor();
+      await page.getByRole('region', { name: 'VPN session' }).getByText('None').waitFor();
+      await page.getByRole('region', { name: 'Services' }).getByText('Robot SSH').waitFor();
+      await shot(page, `detail-requests-${width}`);
+
+      expect(errors).toEqual([]);
+      await close();
+    });
+  }
+
+  it('is not offered to users without device rights', async () => {
+    const admin = await server.newAdministrator('Plant Admin');
+    const clerk = await server.newMember(admin, ['users.invite'], 'Clerk');
+    const { page, errors, close } = await openAs(server, browser, clerk, 1280, '/');
+    await page.waitForURL(/\/users$/);
+    expect(await page.getByRole('link', { name: 'Devices' }).count()).toBe(0);
+    await page.goto(`${server.baseUrl}/devices`);
+    await page.getByText('Page not allowed for your role in this company.').waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('shows the requester an approval and a revocation live, with a 4-second message naming the approver', async () => {
+    const { admin, requester, robot } = await company('live');
+    const approverName = await nameOf(server, admin);
+    const request = await requestAccess(server, requester, robot, {
+      approvers: [admin],
+      vpn: true,
+      reason: 'Commission the new gripper',
+    });
+
+    const requesterView = await openAs(server, browser, requester, 1280, `/devices/${robot.publicId}`);
+    const page = requesterView.page;
+    const requests = page.getByRole('list', { name: 'Your access requests' });
+    await requests.getByText('Pending').waitFor();
+    await page.evaluate('window.__requesterMarker = true');
+
+    // The approver, signed in in a browser of their own, decides.
+    const approverView = await openAs(server, browser, admin, 1280, '/devices');
+    await approverView.page.getByRole('heading', { level: 1, name: 'Devices' }).waitFor();
+    await callApi<AccessRequest>(server, admin, 'POST', `AccessRequestApprove/${request.publicId}`, {});
+
+    const approved = page.getByText(`Your access request for ${robot.name} was approved by ${approverName}`);
+    await approved.waitFor();
+    const shownAt = Date.now();
+    await requests.getByText('Approved').waitFor();
+    await requests.getByText(`by ${approverName}`, { exact: false }).waitFor();
+    await shot(page, 'approved-live');
+    await approved.waitFor({ state: 'hidden', timeout: 8000 });
+    const shownMs = Date.now() - shownAt;
+    expect(shownMs).toBeGreaterThan(3000);
+    expect(shownMs).toBeLessThan(6500);
+    expect(await page.evaluate('window.__requesterMarker')).toBe(true);
+
+    // Back on the list the approved request keeps the device blue until it is revoked.
+    await page.getByRole('link', { name: 'All devices' }).click();
+    const row = deviceRow(page, robot.name);
+    await expect.poll(() => colourOf(row)).toBe('Active access request');
+    await callApi<AccessRequest>(server, admin, 'POST', `AccessRequestRevoke/${request.publicId}`, {});
+    await page.getByText(`Your access request for ${robot.name} was revoked by ${approverName}`).waitFor();
+    await expect.poll(() => colourOf(row)).toBe('No active session or request');
+    await shot(page, 'revoked-live');
+
+    expect(requesterView.errors).toEqual([]);
+    expect(approverView.errors).toEqual([]);
+    await requesterView.close();
+    await approverView.close();
+  });
+});

@@ -1,0 +1,113 @@
+import { mkdir } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { AccessToken } from '@fleetgate/contracts';
+import { collectPageErrors, launchChromium } from './support/browser.ts';
+import { startShellServer, type ShellServer, type SignedIn } from './support/shell-server.ts';
+
+let server: ShellServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startShellServer();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function screenshot(page: Page, name: string) {
+  await page.waitForFunction("document.getAnimations().every((a) => a.playState !== 'running')");
+  await mkdir('/tmp/shots', { recursive: true });
+  await page.screenshot({ path: `/tmp/shots/${name}.png`, fullPage: true });
+}
+
+/** A 60-second link token of `user`, made through the API as the button does. */
+async function linkToken(user: SignedIn): Promise<string> {
+  const response = await fetch(`${server.baseUrl}/api/AccessTokenList`, {
+    method: 'POST',
+    headers: {
+      'Api-Version': '2',
+      'Content-Type': 'application/json',
+      Authorization: `Bearer ${user.token.secretId}`,
+    },
+    body: JSON.stringify({ expiresIn: 60 }),
+  });
+  if (response.status !== 201) throw new Error(`link token: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { data: AccessToken }).data.secretId;
+}
+
+/** A browser with nobody signed in. */
+async function freshPage() {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  return { context, page, errors: collectPageErrors(page) };
+}
+
+const storedSession = (page: Page) => page.evaluate(() => window.localStorage.getItem('fleetgate.session'));
+
+describe('Jump-start', () => {
+  it('creates a link on the access-requests page that signs in once, into the company and page', async () => {
+    const admin = await server.newAdministrator('Jumper');
+    const context = await server.signedInContext(browser, admin);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/access-requests`);
+    await page.getByRole('button', { name: 'Copy jump-start link' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Jump-start link' });
+    const link = await dialog.getByRole('textbox', { name: 'Link' }).inputValue();
+    await page.getByText('Link copied').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    const url = new URL(link);
+    expect(url.origin + url.pathname).toBe(`${server.baseUrl}/jump-start`);
+    expect(url.searchParams.get('company')).toBe(admin.companyPublicId);
+    expect(url.searchParams.get('redirect')).toBe('/access-requests');
+    expect(url.searchParams.get('token')).toMatch(/\S{20,}/);
+    await dialog.getByText(/^Valid until /).waitFor();
+    await screenshot(page, 'jump-start-link-dialog');
+    await context.close();
+
+    // First use: signed in for 30 days, in the company, on the page the link was made on.
+    const first = await freshPage();
+    await first.page.goto(link);
+    await first.page.getByRole('heading', { level: 1, name: 'Access requests' }).waitFor();
+    expect(new URL(first.page.url()).pathname).toBe('/access-requests');
+    const session = JSON.parse((await storedSession(first.page)) ?? 'null') as AccessToken;
+    const days = (Date.parse(session.expiresOn) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThanOrEqual(30);
+    expect(await first.page.evaluate(() => window.localStorage.getItem('fleetgate.company'))).toBe(
+      JSON.stringify(admin.companyPublicId),
+    );
+    await screenshot(first.page, 'jump-start-signed-in');
+    expect(first.errors).toEqual([]);
+    await first.context.close();
+
+    // Second use: refused with a clear page and a way to log in.
+    const second = await freshPage();
+    await second.page.goto(link);
+    await second.page.getByText('This link has expired or was already used.').waitFor();
+    expect(await storedSession(second.page)).toBeNull();
+    await screenshot(second.page, 'jump-start-used');
+    await second.page.getByRole('link', { name: 'Log in' }).click();
+    await second.page.getByRole('heading', { name: 'Log in' }).waitFor();
+    expect(second.errors).toEqual([]);
+    await second.context.close();
+  });
+
+  it('never leads to another site, and refuses a link without a token', async () => {
+    const admin = await server.newAdministrator('Jumper');
+    const { context, page } = await freshPage();
+    const evil = encodeURIComponent('//evil.example.com/steal');
+    await page.goto(`${server.baseUrl}/jump-start?token=${await linkToken(admin)}&redirect=${evil}`);
+    await page.waitForURL((url) => url.pathname !== '/jump-start');
+    expect(new URL(page.url()).origin).toBe(server.baseUrl);
+    expect(await storedSession(page)).not.toBeNull();
+
+    await page.goto(`${server.baseUrl}/jump-start?redirect=%2Fagents`);
+    await page.getByText('This link has expired or was already used.').waitFor();
+    await context.close();
+  });
+});
