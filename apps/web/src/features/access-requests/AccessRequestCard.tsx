@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { AccessRequest } from '@fleetgate/contracts';
 import { AccessRequestStatusChip } from './AccessRequestStatusChip.tsx';
 import type { Decision } from './use-access-requests.ts';
+import { formatDateTime } from '../../components/format/format-date.ts';
 
 type AccessRequestCardProps = {
   request: AccessRequest;
@@ -42,8 +43,7 @@ export function AccessRequestCard({
 }: AccessRequestCardProps) {
   const { t, i18n } = useTranslation();
   const headingId = `access-request-${request.publicId}`;
-  const dateTime = (iso: string) =>
-    new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateTime = (iso: string) => formatDateTime(iso, i18n.language);
   const sameDay = new Date(request.start).toDateString() === new Date(request.end).toDateString();
   const endText = sameDay
     ? new Date(request.end).toLocaleTimeString(i18n.language, { timeStyle: 'short' })

@@ -16,7 +16,7 @@ import type { Agent, AgentServer } from '@fleetgate/contracts';
 import { AgentServerList } from './AgentServerList.tsx';
 import { AgentStatusChip } from './AgentStatusChip.tsx';
 import { RateLimitNotice } from './RateLimitNotice.tsx';
-import { formatDateTime } from './format-date.ts';
+import { formatDateTime } from '../../components/format/format-date.ts';
 
 export type AgentCardActions = {
   onEdit: (agent: Agent) => void;

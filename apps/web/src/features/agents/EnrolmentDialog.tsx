@@ -11,7 +11,7 @@ import ContentCopy from '@mui/icons-material/ContentCopy';
 import { useTranslation } from 'react-i18next';
 import type { AgentEnrolmentToken } from '@fleetgate/contracts';
 import { useNotify } from '../../components/notify.tsx';
-import { formatDateTime } from './format-date.ts';
+import { formatDateTime } from '../../components/format/format-date.ts';
 
 type EnrolmentDialogProps = { agentName: string; enrolment: AgentEnrolmentToken; onClose: () => void };
 

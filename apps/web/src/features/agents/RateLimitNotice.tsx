@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import type { Agent } from '@fleetgate/contracts';
-import { formatDateTime } from './format-date.ts';
+import { formatDateTime } from '../../components/format/format-date.ts';
 import { rateLimitStateOf } from './rate-limit.ts';
 
 type RateLimitNoticeProps = { agent: Agent; resetting: boolean; onReset: (agent: Agent) => void };

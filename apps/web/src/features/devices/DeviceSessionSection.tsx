@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Agent } from '@fleetgate/contracts';
 import { DetailSection } from './DetailSection.tsx';
 import { FactList } from './FactList.tsx';
-import { formatDateTime } from './format-date.ts';
+import { formatDateTime } from '../../components/format/format-date.ts';
 
 /** The VPN session (address, relay server, stealth mode, who is connected) and connection attempts. */
 export function DeviceSessionSection({ agent }: { agent: Agent }) {

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { AccessRequest } from '@fleetgate/contracts';
 import { displayedRequestStatus } from './device-status.ts';
-import { formatDateTime } from './format-date.ts';
+import { formatDateTime } from '../../components/format/format-date.ts';
 
 const statusChipColour = {
   pending: 'info',
