@@ -18,10 +18,13 @@ const lines = [
 ];
 if (demo) {
   lines.push('Demo company created. Log in at ' + `${url}/login with:`);
-  for (const account of demo)
+  for (const account of demo.accounts)
     lines.push(`  ${account.role.padEnd(13)} ${account.emailAddress}  password: ${account.password}`);
   lines.push(
     'These passwords are shown only now; set FLEETGATE_ADMIN_PASSWORD before the first start to choose your own.',
+    'Attach the simulated demo agent "Line 1 gateway" (the token is valid for 24 h):',
+    `  npx fleetgate-agent enroll --server ${url} --token ${demo.agentEnrolmentToken} --simulate`,
+    '  npx fleetgate-agent run --simulate',
   );
 }
 process.stdout.write(lines.join('\n') + '\n');

@@ -51,6 +51,8 @@ export const agentServerInput = z.strictObject({
   serviceGroup: z.string().trim().max(limits.nameMaxLength).nullable().optional(),
 });
 export const agentServerPatchInput = agentServerInput.partial();
+/** `POST AgentServerList`: a service on the named agent. */
+export const agentServerCreateInput = agentServerInput.extend({ agent: reference });
 
 export const agentCreateInput = z.strictObject({
   name,
@@ -93,6 +95,9 @@ export type AgentServer = {
   requireAccessApproval: boolean;
   serviceGroup: string | null;
 };
+
+/** `AgentServerList` / `AgentServer`: a service with the agent it belongs to. */
+export type AgentServerOfAgent = AgentServer & { agent: { publicId: string; name: string } };
 
 export type PlatformServer = {
   publicId: string;

@@ -84,8 +84,17 @@ export const groupPatchInput = z.strictObject({
   color: color.optional(),
 });
 
-export const assetCreateInput = z.strictObject({ name, assetType: reference });
-export const assetPatchInput = z.strictObject({ name: name.optional(), assetType: reference.optional() });
+/** `agent`: the agent the asset is reached through; null unlinks it. */
+export const assetCreateInput = z.strictObject({
+  name,
+  assetType: reference,
+  agent: reference.nullable().optional(),
+});
+export const assetPatchInput = z.strictObject({
+  name: name.optional(),
+  assetType: reference.optional(),
+  agent: reference.nullable().optional(),
+});
 
 export type GroupType = { publicId: string; name: string; color: string; order: number };
 export type AssetType = { publicId: string; name: string; order: number };
@@ -97,4 +106,9 @@ export type Group = {
   groupType: NamedReference;
   parent: NamedReference | null;
 };
-export type Asset = { publicId: string; name: string; assetType: NamedReference };
+export type Asset = {
+  publicId: string;
+  name: string;
+  assetType: NamedReference;
+  agent: NamedReference | null;
+};

@@ -7,17 +7,22 @@ import { createCompany } from '../modules/companies/company.service.ts';
 import { insertMembership } from '../modules/companies/company.repository.ts';
 import { insertRole } from '../modules/roles/role.repository.ts';
 import { seedDemoGroupsAndAssets } from '../modules/groups/group.demo.ts';
+import { seedDemoAgent } from '../modules/agents/agent.demo.ts';
 
 export type DemoAccount = { emailAddress: string; password: string; role: string };
 
+/** What to print once: the demo logins and the token that attaches the simulated agent. */
+export type DemoSeed = { accounts: DemoAccount[]; agentEnrolmentToken: string };
+
 /**
- * On an empty database, creates a demo company with an administrator and an ordinary user.
- * Returns their credentials to print, or nothing when any user exists: existing data is never touched.
+ * On an empty database, creates a demo company with an administrator, an ordinary user and an
+ * agent waiting to be enrolled. Returns the credentials and the enrolment token to print, or
+ * nothing when any user exists: existing data is never touched.
  */
 export async function seedDemoIfEmpty(
   db: Db,
   admin: { emailAddress?: string | undefined; password?: string | undefined },
-): Promise<DemoAccount[] | undefined> {
+): Promise<DemoSeed | undefined> {
   const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (anyUser) return undefined;
 
@@ -54,8 +59,12 @@ export async function seedDemoIfEmpty(
   });
   await insertMembership(db, { companyId: company.id, userId: engineer.id, roleId: engineerRole.id });
   await seedDemoGroupsAndAssets(db, company.id);
-  return [
-    { emailAddress: adminAccount.emailAddress, password: adminAccount.password, role: 'Administrator' },
-    { emailAddress: userAccount.emailAddress, password: userAccount.password, role: 'Engineer' },
-  ];
+  const { token } = await seedDemoAgent(db, company.id);
+  return {
+    accounts: [
+      { emailAddress: adminAccount.emailAddress, password: adminAccount.password, role: 'Administrator' },
+      { emailAddress: userAccount.emailAddress, password: userAccount.password, role: 'Engineer' },
+    ],
+    agentEnrolmentToken: token,
+  };
 }

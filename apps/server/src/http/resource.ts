@@ -20,6 +20,9 @@ export type ListQuery = {
 };
 export type ResourceRow = { public_id: string; created_at: Date };
 
+/** Who is reading: resources whose rows are visible per user (agents) filter by it. */
+export type Viewer = { user: AuthenticatedUser; company: CompanyContext };
+
 /** Who is changing what: passed to every mutation so it can check rules and be audited. */
 export type MutationContext = { user: AuthenticatedUser; company: CompanyContext; clientAddress: string };
 
@@ -32,10 +35,20 @@ export type ResourceDefinition<Row extends ResourceRow, Out extends object> = {
   write?: Capability;
   fields: FieldSpec;
   filters: FilterSpec;
-  /** Company-scoped queries: every one takes the company id. */
+  /**
+   * Company-scoped queries: every one takes the company id. Reads also pass the viewer, for
+   * resources that show each user only some rows; mutations find rows without it (their write
+   * capability is checked instead).
+   */
   repository: {
-    list(db: Db, companyId: number, query: ListQuery): Promise<Row[]>;
-    findByPublicIds(db: Db, companyId: number, publicIds: string[], forUpdate?: boolean): Promise<Row[]>;
+    list(db: Db, companyId: number, query: ListQuery, viewer: Viewer): Promise<Row[]>;
+    findByPublicIds(
+      db: Db,
+      companyId: number,
+      publicIds: string[],
+      forUpdate?: boolean,
+      viewer?: Viewer,
+    ): Promise<Row[]>;
   };
   present(row: Row): Out;
   /** Lists newest first (audit trails, inboxes) instead of oldest first. */
@@ -72,12 +85,12 @@ export function registerResource<Row extends ResourceRow, Out extends object>(
       const selection = fieldsOf(ctx.query, def.fields);
       const paging = parsePaging(ctx.query['page-size'], ctx.query['page-after']);
       const where = parseFilterParams(stringList(ctx.query.filters), def.filters);
-      const rows = await def.repository.list(ctx.db, ctx.company.id, {
-        where,
-        after: paging.after,
-        limit: paging.size + 1,
-        newestFirst: def.newestFirst ?? false,
-      });
+      const rows = await def.repository.list(
+        ctx.db,
+        ctx.company.id,
+        { where, after: paging.after, limit: paging.size + 1, newestFirst: def.newestFirst ?? false },
+        { user: ctx.user, company: ctx.company },
+      );
       const page = pageOf(rows, paging.size);
       return {
         type: list,
@@ -95,7 +108,14 @@ export function registerResource<Row extends ResourceRow, Out extends object>(
     capability: readCapability,
     handler: async (ctx) => {
       const selection = fieldsOf(ctx.query, def.fields);
-      const [row] = await def.repository.findByPublicIds(ctx.db, ctx.company.id, [ctx.publicId]);
+      const viewer = { user: ctx.user, company: ctx.company };
+      const [row] = await def.repository.findByPublicIds(
+        ctx.db,
+        ctx.company.id,
+        [ctx.publicId],
+        false,
+        viewer,
+      );
       if (!row) throw notFound();
       return { type: def.name, data: project(def.present(row), selection) };
     },

@@ -1,4 +1,134 @@
-import type { Api } from '../../http/api.ts';
+import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
+import {
+  agentCreateInput,
+  agentEnrolInput,
+  agentPatchInput,
+  agentServerCreateInput,
+  agentServerPatchInput,
+} from '@fleetgate/contracts';
+import { attemptLimiter } from '../../auth/login-limiter.ts';
+import type { Db } from '../../db/client.ts';
+import type { Api, ApiContext } from '../../http/api.ts';
+import { notFound, parseInput } from '../../http/errors.ts';
+import { registerResource, type MutationContext } from '../../http/resource.ts';
 import type { ModuleDeps } from '../index.ts';
+import { agentFields, agentFilters, presentAgent } from './agent.presenter.ts';
+import { findAgentsByPublicIds, listAgents } from './agent.repository.ts';
+import { changeAgent, createAgent, removeAgent } from './agent.service.ts';
+import {
+  agentServerFilters,
+  agentServerOfAgentFields,
+  presentAgentServerOfAgent,
+} from './agent-server.presenter.ts';
+import { findAgentServersByPublicIds, listAgentServers } from './agent-server.repository.ts';
+import { changeAgentServer, createAgentServer, removeAgentServer } from './agent-server.service.ts';
+import { createEnrolmentToken, enrolAgent } from './agent-enrolment.service.ts';
+import { resetAgentRateLimit } from './agent-rate-limit.service.ts';
+import {
+  platformServerFields,
+  platformServerFilters,
+  presentPlatformServer,
+} from './platform-server.presenter.ts';
+import { findPlatformServersByPublicIds, listPlatformServers } from './platform-server.repository.ts';
 
-export function registerAgentRoutes(_api: Api, _deps: ModuleDeps) {}
+/** Enrolment attempts per client address and window: ample for a site enrolling its gateways. */
+export const enrolmentAttempts = { points: 30, windowSeconds: 15 * 60 };
+
+/** Action routes take no input; an empty object is accepted for clients that always send one. */
+const noInput = z.strictObject({}).optional();
+
+export function registerAgentRoutes(api: Api, deps: ModuleDeps) {
+  const origin = (request: FastifyRequest) =>
+    deps.config.publicUrl ?? `${request.protocol}://${request.host}`;
+
+  registerResource(api, {
+    name: 'Agent',
+    // Every member may ask; each sees only the agents their rights reach (agent-visibility.ts).
+    read: null,
+    write: 'agents.manage',
+    fields: agentFields,
+    filters: agentFilters,
+    repository: { list: listAgents, findByPublicIds: findAgentsByPublicIds },
+    present: presentAgent,
+    create: { schema: agentCreateInput, run: createAgent },
+    update: { schema: agentPatchInput, run: changeAgent },
+    remove: { run: removeAgent },
+  });
+
+  registerResource(api, {
+    name: 'AgentServer',
+    read: null,
+    write: 'agents.manage',
+    fields: agentServerOfAgentFields,
+    filters: agentServerFilters,
+    repository: { list: listAgentServers, findByPublicIds: findAgentServersByPublicIds },
+    present: presentAgentServerOfAgent,
+    create: { schema: agentServerCreateInput, run: createAgentServer },
+    update: { schema: agentServerPatchInput, run: changeAgentServer },
+    remove: { run: removeAgentServer },
+  });
+
+  registerResource(api, {
+    name: 'MyCompanyPlatformServer',
+    read: null,
+    fields: platformServerFields,
+    filters: platformServerFilters,
+    repository: { list: listPlatformServers, findByPublicIds: findPlatformServersByPublicIds },
+    present: presentPlatformServer,
+  });
+
+  api.route({
+    rel: 'AgentEnrolmentTokenList',
+    method: 'POST',
+    item: true,
+    access: 'company',
+    capability: 'agents.manage',
+    handler: async (ctx) => {
+      parseInput(noInput, ctx.body);
+      const data = await inTransaction(ctx, async (trx, mctx) => {
+        const [agent] = await findAgentsByPublicIds(trx, mctx.company.id, [ctx.publicId], true);
+        if (!agent) throw notFound();
+        return createEnrolmentToken(trx, mctx, agent, origin(ctx.request));
+      });
+      return { type: 'AgentEnrolmentToken', data, status: 201 };
+    },
+  });
+
+  const enrolmentLimiter = attemptLimiter(enrolmentAttempts.points, enrolmentAttempts.windowSeconds);
+  api.route({
+    rel: 'AgentEnrolment',
+    method: 'POST',
+    access: 'public',
+    handler: async (ctx) => {
+      // Counted before anything else: tokens cannot be guessed, but the lookups cost.
+      await enrolmentLimiter.consume(ctx.clientAddress);
+      const input = parseInput(agentEnrolInput, ctx.body);
+      const data = await ctx.db
+        .transaction()
+        .execute((trx) => enrolAgent(trx, input, origin(ctx.request), ctx.clientAddress));
+      return { type: 'AgentEnrolment', data, status: 201 };
+    },
+  });
+
+  api.route({
+    rel: 'AgentRateLimitReset',
+    method: 'POST',
+    item: true,
+    access: 'company',
+    handler: async (ctx) => {
+      parseInput(noInput, ctx.body);
+      const data = await inTransaction(ctx, (trx, mctx) => resetAgentRateLimit(trx, mctx, ctx.publicId));
+      return { type: 'Agent', data };
+    },
+  });
+}
+
+/** Runs an action route's change in one transaction, with the context mutations take. */
+function inTransaction<T>(
+  ctx: ApiContext<'company'>,
+  run: (trx: Db, mctx: MutationContext) => Promise<T>,
+): Promise<T> {
+  const mctx: MutationContext = { user: ctx.user, company: ctx.company, clientAddress: ctx.clientAddress };
+  return ctx.db.transaction().execute((trx) => run(trx, mctx));
+}

@@ -7,6 +7,7 @@ export const assetFields: FieldSpec = {
   publicId: true,
   name: true,
   assetType: { publicId: true, name: true },
+  agent: { publicId: true, name: true },
 };
 
 export const assetFilters: FilterSpec = {
@@ -14,6 +15,8 @@ export const assetFilters: FilterSpec = {
   name: { column: 'assets.name', type: 'string' },
   'assetType.publicId': { column: 'asset_types.public_id', type: 'string' },
   'assetType.name': { column: 'asset_types.name', type: 'string' },
+  'agent.publicId': { column: 'agents.public_id', type: 'string' },
+  'agent.name': { column: 'agents.name', type: 'string' },
 };
 
 export function presentAsset(row: AssetView): Asset {
@@ -21,5 +24,9 @@ export function presentAsset(row: AssetView): Asset {
     publicId: row.public_id,
     name: row.name,
     assetType: { publicId: row.asset_type_public_id, name: row.asset_type_name },
+    agent:
+      row.agent_public_id === null || row.agent_name === null
+        ? null
+        : { publicId: row.agent_public_id, name: row.agent_name },
   };
 }

@@ -48,6 +48,7 @@ describe('AssetList and Asset', () => {
       publicId: expect.stringMatching(/^[0-9a-z]{12}$/),
       name: 'Filler PLC',
       assetType: { publicId: plc, name: 'PLC' },
+      agent: null,
     });
     const patched = await t.call('PATCH', `Asset/${filler!.publicId}`, {
       ...as,
@@ -116,5 +117,87 @@ describe('AssetList and Asset', () => {
     });
     expect(retype.status).toBe(404);
     expect(retype.body.data).toEqual([{ message: 'Not found', propertyName: 'assetType.publicId' }]);
+  });
+});
+
+describe('Asset linked to an agent', () => {
+  const agentOf = async (as: { token: string; company: string }, name: string) =>
+    (await t.call('POST', 'AgentList', { ...as, body: { name } })).body.data as { publicId: string };
+
+  it('links, shows, filters by and unlinks the agent; the agent lists its assets', async () => {
+    const { as, plc } = await setup();
+    const gateway = await agentOf(as, 'Gateway');
+    const created = await t.call('POST', 'AssetList', {
+      ...as,
+      body: { name: 'Filler', assetType: { publicId: plc }, agent: { publicId: gateway.publicId } },
+    });
+    expect(created.status).toBe(201);
+    const asset = created.body.data as Asset;
+    expect(asset.agent).toEqual({ publicId: gateway.publicId, name: 'Gateway' });
+    await t.call('POST', 'AssetList', { ...as, body: { name: 'Loose', assetType: { publicId: plc } } });
+
+    const linked = await t.call('GET', 'AssetList', {
+      ...as,
+      query: { filters: `eq(agent.publicId,"${gateway.publicId}")`, fields: 'name,agent.name' },
+    });
+    expect(linked.body.data).toEqual([{ name: 'Filler', agent: { name: 'Gateway' } }]);
+    const agent = await t.call('GET', `Agent/${gateway.publicId}`, { ...as, query: { fields: 'assets' } });
+    expect(agent.body.data).toEqual({ assets: [{ publicId: asset.publicId, name: 'Filler' }] });
+
+    const other = await agentOf(as, 'Other gateway');
+    const moved = await t.call('PATCH', `Asset/${asset.publicId}`, {
+      ...as,
+      body: { agent: { publicId: other.publicId } },
+    });
+    expect((moved.body.data as Asset).agent).toEqual({ publicId: other.publicId, name: 'Other gateway' });
+    const renamed = await t.call('PATCH', `Asset/${asset.publicId}`, { ...as, body: { name: 'Filler 2' } });
+    expect((renamed.body.data as Asset).agent).toEqual({ publicId: other.publicId, name: 'Other gateway' });
+    const unlinked = await t.call('PATCH', `Asset/${asset.publicId}`, { ...as, body: { agent: null } });
+    expect((unlinked.body.data as Asset).agent).toBeNull();
+  });
+
+  it('unlinks assets when their agent is deleted', async () => {
+    const { as, plc } = await setup();
+    const gateway = await agentOf(as, 'Gateway');
+    const asset = (
+      await t.call('POST', 'AssetList', {
+        ...as,
+        body: { name: 'Filler', assetType: { publicId: plc }, agent: { publicId: gateway.publicId } },
+      })
+    ).body.data as Asset;
+    expect((await t.call('DELETE', `Agent/${gateway.publicId}`, as)).status).toBe(200);
+    expect(((await t.call('GET', `Asset/${asset.publicId}`, as)).body.data as Asset).agent).toBeNull();
+  });
+
+  it("refuses another company's or an unknown agent (404) and a malformed one (400)", async () => {
+    const mine = await setup();
+    const theirs = await setup();
+    const theirAgent = await agentOf(theirs.as, 'Theirs');
+    const create = await t.call('POST', 'AssetList', {
+      ...mine.as,
+      body: { name: 'A', assetType: { publicId: mine.plc }, agent: { publicId: theirAgent.publicId } },
+    });
+    expect(create.status).toBe(404);
+    expect(create.body.data).toEqual([{ message: 'Not found', propertyName: 'agent.publicId' }]);
+    const asset = (
+      await t.call('POST', 'AssetList', {
+        ...mine.as,
+        body: { name: 'A', assetType: { publicId: mine.plc } },
+      })
+    ).body.data as Asset;
+    const patch = await t.call('PATCH', `Asset/${asset.publicId}`, {
+      ...mine.as,
+      body: { agent: { publicId: 'zzzzzzzzzzzz' } },
+    });
+    expect(patch.status).toBe(404);
+    expect(patch.body.data).toEqual([{ message: 'Not found', propertyName: 'agent.publicId' }]);
+    const malformed = await t.call('PATCH', `Asset/${asset.publicId}`, {
+      ...mine.as,
+      body: { agent: { publicId: 'NOT-AN-ID' } },
+    });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.data).toEqual([
+      { message: 'Value does not match regex expression', propertyName: 'agent.publicId' },
+    ]);
   });
 });

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import type { Agent } from '@fleetgate/contracts';
+import { useTestServer } from '../../../test/harness.ts';
+import { seedDemoGroupsAndAssets } from '../groups/group.demo.ts';
+import { seedDemoAgent } from './agent.demo.ts';
+import { agentFixtures } from './agent.test-support.ts';
+
+const t = useTestServer();
+const f = agentFixtures(t);
+
+describe('demo agent', () => {
+  it('is in the first demo group with the simulator services, approval on, and enrols with its token', async () => {
+    const { as, companyId } = await f.setup();
+    await seedDemoGroupsAndAssets(f.db(), companyId);
+    const { token } = await seedDemoAgent(f.db(), companyId);
+
+    const [agent] = (await t.call('GET', 'AgentList', as)).body.data as Agent[];
+    expect(agent).toMatchObject({
+      name: 'Line 1 gateway',
+      vpnRequireAccessApproval: true,
+      enrolled: false,
+      memberships: [{ group: { name: 'Rotterdam plant' } }],
+      assets: [{ name: 'Filler PLC (S7-1500)' }, { name: 'Line 1 operator panel' }],
+    });
+    expect(agent!.servers.map(({ name, host, port }) => ({ name, host, port }))).toEqual([
+      { name: 'echo', host: '127.0.0.1', port: 7007 },
+      { name: 'hmi', host: '127.0.0.1', port: 8081 },
+    ]);
+
+    const enrolled = await t.call('POST', 'AgentEnrolment', {
+      body: { token, services: [{ name: 'hmi', host: '127.0.0.1', port: 40123 }] },
+    });
+    expect(enrolled.status).toBe(201);
+    const after = await t.call('GET', `Agent/${agent!.publicId}`, {
+      ...as,
+      query: { fields: 'enrolled,servers(name,port)' },
+    });
+    expect(after.body.data).toEqual({
+      enrolled: true,
+      servers: [
+        { name: 'echo', port: 7007 },
+        { name: 'hmi', port: 40123 },
+      ],
+    });
+  });
+});
