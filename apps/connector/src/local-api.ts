@@ -1,0 +1,241 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { errorMessages } from '@fleetgate/contracts';
+import type { ConnectionManager } from './connection-manager.ts';
+import {
+  badRequest,
+  forbidden,
+  header,
+  HttpError,
+  readBody,
+  readJsonObject,
+  sendError,
+  sendJson,
+  unauthenticated,
+} from './http-io.ts';
+import type { LogBuffer } from './log-buffer.ts';
+import { PortalError, type PortalClient, type PortalUser } from './portal-client.ts';
+import { answerPreflight, classifyCaller, corsHeaders, hostAllowed, type Caller } from './request-guard.ts';
+import { renderSettingsPage, settingsFromForm } from './settings-page.ts';
+import { forceProtocols, parseSettings, type ForceProtocol, type Settings } from './settings.ts';
+import { statusCodes, type StatusStore } from './status.ts';
+import type { TokenCheck } from './token-check.ts';
+
+/** What the local API works with; the connector owns it. */
+export type LocalApiContext = {
+  port: () => number;
+  settings: () => Settings;
+  saveSettings: (settings: Settings) => Promise<void>;
+  portalClient: (portal: string) => PortalClient;
+  status: StatusStore;
+  log: LogBuffer;
+  manager: ConnectionManager;
+  tokens: TokenCheck;
+};
+
+const publicIdPattern = /^[0-9a-z]{12}$/;
+const uuidV4Pattern = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+export const controllerHeader = 'VPN-Client-Controller-Identifier';
+export const tokenHeader = 'Api-Access-Token';
+
+/** The caller if its Host and Origin may use this route, else a 403. */
+export function admit(ctx: LocalApiContext, request: IncomingMessage, kinds: Caller['kind'][]): Caller {
+  const port = ctx.port();
+  const caller = hostAllowed(request, port) ? classifyCaller(request, ctx.settings(), port) : undefined;
+  if (!caller || !kinds.includes(caller.kind)) throw forbidden('Origin not allowed');
+  return caller;
+}
+
+/** The portal a caller's token belongs to (the settings page has none). */
+export function portalOf(ctx: LocalApiContext, caller: Caller): PortalClient {
+  return ctx.portalClient(caller.kind === 'self' ? ctx.settings().portals[0]! : caller.portal);
+}
+
+/** Asks the portal whether the token is good; its refusal is ours, an unreachable portal a 502. */
+export async function verifyToken(
+  ctx: LocalApiContext,
+  portal: PortalClient,
+  token: string,
+  options: { companyId?: string; fresh?: boolean } = {},
+): Promise<PortalUser> {
+  try {
+    return await ctx.tokens.verify(portal, token, options);
+  } catch (error) {
+    if (!(error instanceof PortalError)) throw error;
+    if (error.status === 401) throw unauthenticated();
+    if (error.status === 404)
+      throw new HttpError(403, [{ message: errorMessages.companyNotFound, propertyName: 'companyId' }]);
+    ctx.log.write(`token check failed: ${error.message}`);
+    throw new HttpError(502, [{ message: 'Portal unreachable' }]);
+  }
+}
+
+/** The local API's HTTP routes (the status WebSocket is in status-socket.ts). */
+export function createRequestHandler(ctx: LocalApiContext) {
+  return (request: IncomingMessage, response: ServerResponse) => {
+    handle(ctx, request, response).catch((error: unknown) => {
+      if (error instanceof HttpError) return sendError(response, error);
+      ctx.log.write(`local API error: ${error instanceof Error ? error.message : String(error)}`);
+      if (!response.headersSent) sendError(response, new HttpError(500, [{ message: 'Internal error' }]));
+      else response.destroy();
+    });
+  };
+}
+
+async function handle(ctx: LocalApiContext, request: IncomingMessage, response: ServerResponse) {
+  const path = new URL(request.url ?? '/', 'http://connector').pathname;
+  const method = request.method ?? 'GET';
+  const route = routes[path];
+  if (!route) throw new HttpError(404, [{ message: errorMessages.notFound }]);
+  if (method === 'OPTIONS' && route.cors) {
+    return answerPreflight(request, response, admit(ctx, request, ['portal', 'local']));
+  }
+  const run = route.methods[method];
+  if (!run) {
+    response.setHeader('Allow', Object.keys(route.methods).join(', '));
+    throw new HttpError(405, [{ message: 'Method not allowed' }]);
+  }
+  await run(ctx, request, response);
+}
+
+type Route = {
+  cors: boolean;
+  methods: Record<
+    string,
+    (ctx: LocalApiContext, request: IncomingMessage, response: ServerResponse) => Promise<void>
+  >;
+};
+
+const routes: Record<string, Route> = {
+  '/status': { cors: true, methods: { GET: getStatus } },
+  '/connect': { cors: true, methods: { POST: connect } },
+  '/disconnect': { cors: true, methods: { POST: disconnect } },
+  '/': { cors: false, methods: { GET: settingsPage } },
+  '/settings': { cors: false, methods: { POST: saveSettings } },
+};
+
+/** Admits a portal page or a local tool with a token, answering CORS for the page. */
+async function apiCaller(ctx: LocalApiContext, request: IncomingMessage, response: ServerResponse) {
+  const caller = admit(ctx, request, ['portal', 'local']);
+  corsHeaders(response, caller);
+  const token = header(request, tokenHeader);
+  if (!token) throw unauthenticated();
+  return { caller, token, portal: portalOf(ctx, caller) };
+}
+
+function controllerOf(request: IncomingMessage): string {
+  const value = header(request, controllerHeader);
+  if (!value) throw badRequest(errorMessages.required, controllerHeader);
+  if (!uuidV4Pattern.test(value)) throw badRequest(errorMessages.invalid, controllerHeader);
+  return value.toLowerCase();
+}
+
+async function getStatus(ctx: LocalApiContext, request: IncomingMessage, response: ServerResponse) {
+  const { token, portal } = await apiCaller(ctx, request, response);
+  await verifyToken(ctx, portal, token);
+  sendJson(response, 200, ctx.status.current);
+}
+
+async function connect(ctx: LocalApiContext, request: IncomingMessage, response: ServerResponse) {
+  const { token, portal } = await apiCaller(ctx, request, response);
+  const controllerId = controllerOf(request);
+  const body = await readJsonObject(request);
+  const { agentId, companyId, forceProtocol } = parseConnectBody(body);
+  try {
+    await verifyToken(ctx, portal, token, { companyId, fresh: true });
+  } catch (error) {
+    // Nothing running: the installer dialog watching the status sees why nothing happens.
+    if (error instanceof HttpError && error.status === 401 && !ctx.manager.active)
+      ctx.status.idle(statusCodes.tokenInvalid);
+    throw error;
+  }
+  const settings = ctx.settings();
+  const outcome = await ctx.manager.connect({
+    agentId,
+    companyId,
+    token,
+    controllerId,
+    portal,
+    forceProtocol: forceProtocol ?? settings.forceProtocol,
+    basePort: settings.basePort,
+  });
+  if (outcome === 'busy') throw new HttpError(409, [{ message: 'Connector in use by another browser' }]);
+  sendJson(response, 202, ctx.status.current);
+}
+
+function parseConnectBody(body: Record<string, unknown>) {
+  for (const key of Object.keys(body)) {
+    if (!['agentId', 'companyId', 'forceProtocol'].includes(key))
+      throw badRequest(errorMessages.invalid, key);
+  }
+  const id = (key: 'agentId' | 'companyId') => {
+    const value = body[key];
+    if (value === undefined || value === null || value === '') throw badRequest(errorMessages.required, key);
+    if (typeof value !== 'string' || !publicIdPattern.test(value))
+      throw badRequest(errorMessages.invalid, key);
+    return value;
+  };
+  const agentId = id('agentId');
+  const companyId = id('companyId');
+  const force = body.forceProtocol;
+  if (
+    force !== undefined &&
+    (typeof force !== 'string' || !(forceProtocols as readonly string[]).includes(force))
+  ) {
+    throw badRequest(errorMessages.invalid, 'forceProtocol');
+  }
+  return { agentId, companyId, forceProtocol: force as ForceProtocol | undefined };
+}
+
+async function disconnect(ctx: LocalApiContext, request: IncomingMessage, response: ServerResponse) {
+  const { token, portal } = await apiCaller(ctx, request, response);
+  const controllerId = controllerOf(request);
+  await verifyToken(ctx, portal, token);
+  const outcome = await ctx.manager.disconnect(controllerId);
+  if (outcome === 'forbidden') throw forbidden('Connected by another browser');
+  sendJson(response, 200, ctx.status.current);
+}
+
+const pageHeaders = {
+  'Content-Type': 'text/html; charset=utf-8',
+  'Cache-Control': 'no-store',
+  // No other page may frame it (clickjacking the Save button).
+  'Content-Security-Policy':
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+  'X-Frame-Options': 'DENY',
+};
+
+async function settingsPage(ctx: LocalApiContext, request: IncomingMessage, response: ServerResponse) {
+  admit(ctx, request, ['self', 'local', 'portal']);
+  const saved = new URL(request.url ?? '/', 'http://connector').searchParams.has('saved');
+  response.writeHead(200, pageHeaders);
+  response.end(
+    renderSettingsPage({ settings: ctx.settings(), status: ctx.status.current, log: ctx.log.tail(), saved }),
+  );
+}
+
+/** The settings form (urlencoded, answered with the page) or JSON (answered with the settings). */
+async function saveSettings(ctx: LocalApiContext, request: IncomingMessage, response: ServerResponse) {
+  admit(ctx, request, ['self', 'local']);
+  const isForm = (header(request, 'content-type') ?? '').startsWith('application/x-www-form-urlencoded');
+  const input = isForm
+    ? settingsFromForm(new URLSearchParams(await readBody(request)))
+    : await readJsonObject(request);
+  const result = parseSettings(input, ctx.settings());
+  if (!result.settings) {
+    if (!isForm) throw new HttpError(400, result.errors);
+    const page = renderSettingsPage({
+      settings: { ...ctx.settings(), ...(input as Partial<Settings>) },
+      status: ctx.status.current,
+      log: ctx.log.tail(),
+      errors: result.errors,
+    });
+    response.writeHead(400, pageHeaders);
+    return void response.end(page);
+  }
+  await ctx.saveSettings(result.settings);
+  ctx.log.write(
+    `settings saved: portals ${result.settings.portals.join(', ')}, force protocol ${result.settings.forceProtocol}`,
+  );
+  if (isForm) return void response.writeHead(303, { Location: '/?saved' }).end();
+  sendJson(response, 200, result.settings);
+}

@@ -1,0 +1,172 @@
+import { createHash, randomBytes } from 'node:crypto';
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { useTestServer } from '../../server/test/harness.ts';
+import { openDatabase } from '../../server/src/db/client.ts';
+import { migrateToLatest } from '../../server/src/db/migrate.ts';
+import { eventually, seedAgent, startAgent } from '../../server/src/relay/relay.test-support.ts';
+import { startSimulator, type Simulator } from '../../agent/src/simulator.ts';
+import type { AgentRunner } from '../../agent/src/agent-runner.ts';
+import { startConnector, type Connector } from './connector.ts';
+import { local, watchStatus } from './fake-portal.test-support.ts';
+import { defaultSettings } from './settings.ts';
+import { echoThrough, socksConnect } from './socks-client.test-support.ts';
+import { statusCodes } from './status.ts';
+
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
+
+// On PostgreSQL the server project's global setup migrates; this project has none, so do it here.
+beforeAll(async () => {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) return;
+  const db = await openDatabase({ databaseUrl, dataDir: '' });
+  await migrateToLatest(db);
+  await db.destroy();
+});
+const t = useTestServer();
+
+let simulator: Simulator;
+const runners: AgentRunner[] = [];
+const connectors: Connector[] = [];
+beforeAll(async () => {
+  simulator = await startSimulator();
+});
+afterAll(async () => {
+  await Promise.all(connectors.map((c) => c.close()));
+  await Promise.all(runners.map((r) => r.stop()));
+  await simulator.close();
+});
+
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+const controller = '3f2b8c1e-5a4d-4e6f-9b7a-1c2d3e4f5a6b';
+
+/** A company with an enrolled, attached agent offering the simulator's services, and a running connector. */
+async function setup(portalUrl = t.server.baseUrl) {
+  const company = await t.newCompany();
+  const agent = await seedAgent(t.server.db, company.publicId, { servers: simulator.services });
+  const runner = await startAgent(t.server.baseUrl, agent, simulator.services);
+  runners.push(runner);
+  const as = { token: company.admin.token, company: company.publicId };
+  // The relay records the agent's VPN session just after the attach.
+  await eventually(async () => {
+    const response = await t.call('GET', `Agent/${agent.publicId}`, {
+      ...as,
+      query: { fields: 'activeVpnSession' },
+    });
+    return (response.body.data as { activeVpnSession: unknown }).activeVpnSession ?? undefined;
+  });
+  const connector = await startConnector({ settings: { ...defaultSettings, portals: [portalUrl] }, port: 0 });
+  connectors.push(connector);
+  const portal = { origin: portalUrl, token: company.admin.token, controller };
+  const watch = await watchStatus(connector.url, portalUrl, company.admin.token);
+  const connect = (forceProtocol?: string) =>
+    local(connector.url, 'POST', '/connect', {
+      ...portal,
+      body: {
+        agentId: agent.publicId,
+        companyId: company.publicId,
+        ...(forceProtocol ? { forceProtocol } : {}),
+      },
+    });
+  return { company, agent, runner, connector, portal, watch, connect };
+}
+
+function refused(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+  });
+}
+
+describe('connector → relay → agent → LAN service', () => {
+  it('carries 5 MB through the local port and through SOCKS5 intact; disconnect closes the ports', async () => {
+    const { agent, connector, portal, watch, connect } = await setup();
+    // The token is checked with the portal, and with the company: another one is not the user's.
+    const stranger = await t.newCompany();
+    const body = { agentId: agent.publicId, companyId: stranger.publicId };
+    expect((await local(connector.url, 'POST', '/connect', { ...portal, body })).status).toBe(403);
+    expect(
+      (await local(connector.url, 'POST', '/connect', { ...portal, token: 'x'.repeat(43), body })).status,
+    ).toBe(401);
+    expect((await connect()).status).toBe(202);
+    const steps = [statusCodes.checkingAgent, statusCodes.requestingTicket, statusCodes.openingRelay];
+    for (const code of steps) await watch.until((s) => s.status === 'connecting' && s.code === code);
+    const connected = await watch.until((s) => s.status === 'connected');
+    expect(connected.code).toBe(statusCodes.listening);
+    expect(connected.services.map((s) => s.name)).toEqual(['hmi', 'echo']);
+    const echoPort = connected.services.find((s) => s.name === 'echo')!.localPort;
+    const hmiPort = connected.services.find((s) => s.name === 'hmi')!.localPort;
+
+    const data = randomBytes(5 * 1024 * 1024);
+    const direct = net.connect({ host: '127.0.0.1', port: echoPort });
+    const viaPort = await echoThrough(direct, data);
+    expect(viaPort.length).toBe(data.length);
+    expect(sha256(viaPort)).toBe(sha256(data));
+
+    const { reply, socket } = await socksConnect(connected.socksPort!, {
+      host: `echo.${agent.publicId}`,
+      port: 7,
+    });
+    expect(reply).toBe(0);
+    const viaSocks = await echoThrough(socket, data);
+    expect(sha256(viaSocks)).toBe(sha256(data));
+
+    // The HMI page through its local port, as curl would fetch it.
+    const page = await (await fetch(`http://127.0.0.1:${hmiPort}/`)).text();
+    expect(page).toContain('HMI');
+    // A name that is not one of the device's services is refused by the proxy.
+    expect((await socksConnect(connected.socksPort!, { host: 'example.com', port: 80 })).reply).toBe(2);
+
+    const ended = await local(connector.url, 'POST', '/disconnect', portal);
+    expect(ended.status).toBe(200);
+    expect(ended.body).toMatchObject({
+      status: 'idle',
+      code: statusCodes.idle,
+      services: [],
+      socksPort: null,
+    });
+    expect(await refused(echoPort)).toBe(true);
+    expect(await refused(connected.socksPort!)).toBe(true);
+    watch.close();
+  });
+
+  it('returns to idle with the device-offline code and closes the ports when the agent goes away', async () => {
+    const { runner, watch, connect } = await setup();
+    expect((await connect()).status).toBe(202);
+    const connected = await watch.until((s) => s.status === 'connected');
+    const echoPort = connected.services.find((s) => s.name === 'echo')!.localPort;
+    // A transfer in flight when the agent stops ends, it does not hang.
+    const socket = net.connect({ host: '127.0.0.1', port: echoPort });
+    const transfer = echoThrough(socket, randomBytes(64 * 1024 * 1024)).then(
+      () => 'completed',
+      () => 'ended',
+    );
+    await runner.stop();
+    const offline = await watch.until((s) => s.status === 'idle');
+    expect(offline).toMatchObject({
+      code: statusCodes.deviceOffline,
+      message: 'Connection failed, device offline',
+    });
+    expect(await transfer).toBe('ended');
+    expect(await refused(echoPort)).toBe(true);
+    watch.close();
+  });
+
+  it('reaches the relay over the forced address family only', async () => {
+    // Through the name, so the family decides: the test server listens on 127.0.0.1 alone.
+    const byName = t.server.baseUrl.replace('127.0.0.1', 'localhost');
+    const { watch, connect } = await setup(byName);
+    expect((await connect('tcp4')).status).toBe(202);
+    await watch.until((s) => s.status === 'connected');
+    expect((await connect('tcp6')).status).toBe(202);
+    await watch.until((s) => s.status === 'connecting' && s.code === statusCodes.openingRelay);
+    const failed = await watch.until((s) => s.status === 'idle');
+    expect(failed.code).toBe(statusCodes.relayUnreachable);
+    expect(failed.message).toMatch(/^Relay unreachable: /);
+    watch.close();
+  });
+});

@@ -1,0 +1,238 @@
+import type net from 'node:net';
+import { deviceErrors, relayCloseCodes } from '@fleetgate/contracts';
+import { LocalListener } from './local-listener.ts';
+import {
+  PortalError,
+  isAgentOffline,
+  type AgentDetails,
+  type Credentials,
+  type PortalClient,
+} from './portal-client.ts';
+import { openRelayLink, RelayRefused, type RelayClosed, type RelayLink } from './relay-link.ts';
+import { resolveSocksTarget, socksServices, type SocksService } from './service-names.ts';
+import type { ForceProtocol } from './settings.ts';
+import { socksHandshake } from './socks5.ts';
+import {
+  statusCodes,
+  statusMessages,
+  type ActiveRequest,
+  type LocalService,
+  type StatusChange,
+  type StatusCode,
+} from './status.ts';
+import { bridge } from './stream-bridge.ts';
+
+export type SessionRequest = ActiveRequest & {
+  token: string;
+  controllerId: string;
+  portal: PortalClient;
+  forceProtocol: ForceProtocol;
+  basePort: number | null;
+};
+
+export type SessionHooks = {
+  report: (change: StatusChange) => void;
+  log: (line: string) => void;
+};
+
+type Ending = { code: StatusCode; message?: string };
+
+/**
+ * One connect, from checking the device to the local ports, until the user disconnects or the
+ * relay ends it (access ended, agent gone). Every step reports a status code; any failure
+ * closes what was opened and returns to idle with the error's code.
+ */
+export class TunnelSession {
+  readonly request: SessionRequest;
+  readonly #hooks: SessionHooks;
+  readonly #abort = new AbortController();
+  readonly #listeners: LocalListener[] = [];
+  #link: RelayLink | undefined;
+  #ended: Promise<void> | undefined;
+  /** Resolves when the session is over and its listeners are closed. */
+  readonly done: Promise<void>;
+  #resolveDone!: () => void;
+
+  constructor(request: SessionRequest, hooks: SessionHooks) {
+    this.request = request;
+    this.#hooks = hooks;
+    this.done = new Promise((resolve) => (this.#resolveDone = resolve));
+  }
+
+  get controllerId() {
+    return this.request.controllerId;
+  }
+
+  /** Runs the connect steps; resolves when connected or ended (never rejects). */
+  async start(): Promise<void> {
+    const { agentId, companyId } = this.request;
+    const credentials: Credentials = { token: this.request.token, companyId };
+    const signal = this.#abort.signal;
+    const step = (code: StatusCode) => {
+      if (this.#ended) return false;
+      this.#hooks.report({ status: 'connecting', activeRequest: { agentId, companyId }, code });
+      return true;
+    };
+    try {
+      if (!step(statusCodes.checkingAgent)) return;
+      const agent = await this.request.portal.agent(credentials, agentId, signal);
+      if (!agent.activeVpnSession?.vpnAddress) return void this.end({ code: statusCodes.deviceOffline });
+      this.#hooks.log(`device ${agent.name} (${agent.publicId}) at ${agent.activeVpnSession.vpnAddress}`);
+
+      if (!step(statusCodes.requestingTicket)) return;
+      const ticket = await this.request.portal.ticket(credentials, agentId, signal);
+
+      if (!step(statusCodes.openingRelay)) return;
+      const link = await openRelayLink(ticket, { forceProtocol: this.request.forceProtocol, signal });
+      this.#link = link;
+      void link.closed.then((closed) => this.end(relayEnding(closed)));
+      if (this.#ended) return link.close('disconnected');
+
+      const published = new Set(ticket.servers.map((s) => s.publicId));
+      const { services, socksPort } = await this.#listen(link, agent, ticket.servers, published);
+      if (this.#ended) return;
+      this.#hooks.log(
+        `connected: SOCKS5 on 127.0.0.1:${socksPort}; ${services.map((s) => `${s.name} on 127.0.0.1:${s.localPort}`).join(', ')}`,
+      );
+      this.#hooks.report({
+        status: 'connected',
+        activeRequest: { agentId, companyId },
+        code: statusCodes.listening,
+        services,
+        socksPort,
+      });
+    } catch (error) {
+      await this.end(failureEnding(error));
+    }
+  }
+
+  /** Ends the session (idempotent): relay closed, listeners closed, status idle with the code. */
+  end(ending: Ending = { code: statusCodes.idle, message: 'Disconnected' }): Promise<void> {
+    this.#ended ??= this.#end(ending);
+    return this.#ended;
+  }
+
+  async #end(ending: Ending) {
+    this.#abort.abort(new Error('disconnected'));
+    this.#link?.close('disconnected');
+    await Promise.all(this.#listeners.map((l) => l.close()));
+    const message = ending.message ?? statusMessages[ending.code];
+    this.#hooks.log(
+      ending.code === statusCodes.idle ? message : `connection ended: ${message} (${ending.code})`,
+    );
+    this.#hooks.report({
+      status: 'idle',
+      activeRequest: null,
+      code: ending.code,
+      message,
+      services: [],
+      socksPort: null,
+    });
+    this.#resolveDone();
+  }
+
+  /** SOCKS5 first, then one port per service: consecutive from the base port, or free ones. */
+  async #listen(
+    link: RelayLink,
+    agent: AgentDetails,
+    servers: { publicId: string; name: string }[],
+    published: ReadonlySet<string>,
+  ): Promise<{ services: LocalService[]; socksPort: number }> {
+    const base = this.request.basePort;
+    const socks = socksServices(agent, published);
+    const socksPort = await this.#open((socket) => void this.#socks(socket, link, socks), base ?? 0);
+    const services: LocalService[] = [];
+    for (const [index, server] of servers.entries()) {
+      const localPort = await this.#open(
+        (socket) => this.#forward(socket, link, server.publicId),
+        base === null ? 0 : base + 1 + index,
+      );
+      services.push({ publicId: server.publicId, name: server.name, localPort });
+    }
+    return { services, socksPort };
+  }
+
+  async #open(onSocket: (socket: net.Socket) => void, port: number): Promise<number> {
+    const listener = new LocalListener(onSocket);
+    this.#listeners.push(listener);
+    let bound: number;
+    try {
+      bound = await listener.listen(port);
+    } catch (error) {
+      throw new ListenFailure(port, error);
+    }
+    // Ended while this one was binding: the closing pass has missed it.
+    if (this.#ended) await listener.close();
+    return bound;
+  }
+
+  #forward(socket: net.Socket, link: RelayLink, target: string) {
+    try {
+      bridge(socket, link.open(target));
+    } catch {
+      // The relay session is closing: nothing can be opened any more.
+      socket.destroy();
+    }
+  }
+
+  async #socks(socket: net.Socket, link: RelayLink, services: readonly SocksService[]) {
+    let target: string | undefined;
+    const accepted = await socksHandshake(socket, (request) => {
+      target = resolveSocksTarget(services, request);
+      return target !== undefined && !this.#ended;
+    });
+    if (!accepted || target === undefined) return;
+    try {
+      const stream = link.open(target);
+      if (accepted.rest.length > 0) stream.write(accepted.rest);
+      bridge(socket, stream);
+    } catch {
+      socket.destroy();
+    }
+  }
+}
+
+class ListenFailure extends Error {
+  constructor(port: number, cause: unknown) {
+    super(
+      `${port === 0 ? 'a free port' : `port ${port}`}: ${cause instanceof Error ? cause.message : String(cause)}`,
+    );
+  }
+}
+
+/** How a relay close reads for the user: agent gone is the device-offline path, the rest names its reason. */
+function relayEnding({ code, reason }: RelayClosed): Ending {
+  if (code === relayCloseCodes.agentGone) return { code: statusCodes.deviceOffline };
+  if (code === relayCloseCodes.accessEnded) {
+    return {
+      code: statusCodes.relayClosed,
+      message: `Relay closed: access ended (${reason || 'no reason given'})`,
+    };
+  }
+  return { code: statusCodes.relayClosed, message: `Relay closed: ${reason || `code ${code}`}` };
+}
+
+function failureEnding(error: unknown): Ending {
+  if (error instanceof PortalError) {
+    if (error.status === 401) return { code: statusCodes.tokenInvalid };
+    if (error.status === 403 && error.messages.includes(deviceErrors.accessRequestRequired))
+      return { code: statusCodes.accessRequestRequired };
+    if (error.status === 403) return { code: statusCodes.notAllowed };
+    if (error.status === 404) return { code: statusCodes.deviceNotFound };
+    if (isAgentOffline(error)) return { code: statusCodes.deviceOffline };
+    return { code: statusCodes.portalUnreachable, message: `Portal error: ${error.message}` };
+  }
+  if (error instanceof RelayRefused)
+    return { code: statusCodes.relayClosed, message: `Relay closed: ${error.message}` };
+  if (error instanceof ListenFailure) {
+    return {
+      code: statusCodes.localPortsFailed,
+      message: `${statusMessages[statusCodes.localPortsFailed]}: ${error.message}`,
+    };
+  }
+  const detail = error instanceof Error ? error.message : String(error);
+  return {
+    code: statusCodes.relayUnreachable,
+    message: `${statusMessages[statusCodes.relayUnreachable]}: ${detail}`,
+  };
+}
