@@ -11,6 +11,8 @@ import { success } from './http/envelope.ts';
 import { registerModules } from './modules/index.ts';
 import { EventBus } from './events/event-bus.ts';
 import { registerEventRoutes } from './events/events.routes.ts';
+import { Relay } from './relay/relay.ts';
+import type { RelayOptions } from './relay/relay-options.ts';
 
 export type AppOptions = {
   config: Config;
@@ -21,6 +23,8 @@ export type AppOptions = {
   registrationsPerAddressPerHour?: number;
   /** How long identities and rights are cached per token; 0 turns the cache off. */
   authCacheMs?: number;
+  /** Relay tunables (rate-limit thresholds, revalidation and heartbeat intervals); tests shorten them. */
+  relay?: Partial<RelayOptions>;
 };
 
 export type BuiltApp = { app: FastifyInstance; db: Db; api: Api; events: EventBus };
@@ -68,6 +72,11 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const loginLimiter = new LoginLimiter(options.loginLimits ?? defaultLoginLimits);
   const registrationLimiter = attemptLimiter(options.registrationsPerAddressPerHour ?? 30, 3600);
   registerModules(api, { config, log: app.log, loginLimiter, registrationLimiter, events });
+
+  // The tunnel relay shares the HTTP server; it closes its sessions before the server stops.
+  const relay = new Relay({ db, events, log: app.log }, options.relay);
+  relay.attach(app.server);
+  app.addHook('preClose', () => relay.close());
 
   await registerWebApp(app, config.webDist);
   if (!options.db) app.addHook('onClose', () => db.destroy());

@@ -1,4 +1,41 @@
+import { tunnelTicketInput } from '@fleetgate/contracts';
+import type { FastifyRequest } from 'fastify';
+import { attemptLimiter } from '../../auth/login-limiter.ts';
 import type { Api } from '../../http/api.ts';
+import { parseInput } from '../../http/errors.ts';
 import type { ModuleDeps } from '../index.ts';
+import { createTunnelTicket } from './tunnel-ticket.service.ts';
 
-export function registerTunnelRoutes(_api: Api, _deps: ModuleDeps) {}
+/** Tickets are cheap to ask for and each costs an access check: a budget per user keeps it so. */
+const ticketsPerUserPerMinute = 60;
+
+/** `POST AgentTunnelTicketList/{agentPublicId}`: a short-lived ticket for one relay client session. */
+export function registerTunnelRoutes(api: Api, deps: ModuleDeps) {
+  const budget = attemptLimiter(ticketsPerUserPerMinute, 60);
+
+  api.route({
+    rel: 'AgentTunnelTicketList',
+    method: 'POST',
+    item: true,
+    access: 'company',
+    handler: async (ctx) => {
+      await budget.consume(String(ctx.user.id));
+      const input = parseInput(tunnelTicketInput, ctx.body);
+      const data = await createTunnelTicket({
+        db: ctx.db,
+        companyId: ctx.company.id,
+        userId: ctx.user.id,
+        agentPublicId: ctx.publicId,
+        input,
+        relayUrl: relayClientUrl(deps.config.publicUrl, ctx.request),
+      });
+      return { type: 'TunnelTicket', data, status: 201 };
+    },
+  });
+}
+
+/** Where clients attach: the public address when configured, else the address this request came to. */
+function relayClientUrl(publicUrl: string | undefined, request: FastifyRequest): string {
+  const origin = publicUrl ?? `${request.protocol}://${request.host}`;
+  return `${origin.replace(/^http/, 'ws')}/relay/client`;
+}

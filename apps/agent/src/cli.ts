@@ -1,0 +1,132 @@
+import { parseArgs } from 'node:util';
+import { AgentRunner } from './agent-runner.ts';
+import { defaultConfigPath, readConfig, writeConfig, type AgentConfig } from './config.ts';
+import { enroll } from './enroll.ts';
+import { parseServiceSpec, type LanService } from './services.ts';
+import { startSimulator, type Simulator } from './simulator.ts';
+
+const usage = `Usage:
+  fleetgate-agent enroll --server <url> --token <token> [--service name=host:port]... [--simulate] [--config <path>]
+  fleetgate-agent run [--config <path>] [--simulate]
+
+enroll   exchanges the one-time token from the console for this agent's credential and writes
+         the configuration (default ~/.config/fleetgate-agent/config.json or $FLEETGATE_AGENT_CONFIG).
+         --service adds a LAN service the agent may reach (repeatable); --simulate adds demo
+         services (an HTTP HMI page and a TCP echo service) that 'run' starts on this machine.
+run      keeps the connection to the relay and bridges tunnels to the configured services only.
+`;
+
+export type CliIo = {
+  log: (line: string) => void;
+  error: (line: string) => void;
+  env: NodeJS.ProcessEnv;
+  /** Resolves when the process is asked to stop (SIGTERM/SIGINT). */
+  stopSignal: Promise<string>;
+};
+
+/** Runs one command; resolves with the exit code. */
+export async function main(argv: string[], io: CliIo): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'enroll':
+        return await enrollCommand(rest, io);
+      case 'run':
+        return await runCommand(rest, io);
+      case 'help':
+      case '--help':
+      case '-h':
+        io.log(usage);
+        return 0;
+      case undefined:
+        io.error(usage);
+        return 2;
+      default:
+        io.error(`Unknown command: ${command}\n\n${usage}`);
+        return 2;
+    }
+  } catch (error) {
+    io.error(error instanceof Error ? error.message : String(error));
+    return 1;
+  }
+}
+
+async function enrollCommand(args: string[], io: CliIo): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      server: { type: 'string' },
+      token: { type: 'string' },
+      service: { type: 'string', multiple: true },
+      simulate: { type: 'boolean' },
+      config: { type: 'string' },
+    },
+  });
+  if (!values.server || !values.token) throw new Error(`--server and --token are required\n\n${usage}`);
+  const services = (values.service ?? []).map(parseServiceSpec);
+  if (values.simulate) services.push(...(await freeSimulatorServices()));
+  if (services.length === 0) throw new Error('Give at least one --service name=host:port (or --simulate)');
+  const names = new Set<string>();
+  for (const service of services) {
+    if (names.has(service.name.toLowerCase())) throw new Error(`Service ${service.name} is given twice`);
+    names.add(service.name.toLowerCase());
+  }
+
+  const enrolment = await enroll(values.server, values.token, services);
+  const file = values.config ?? defaultConfigPath(io.env);
+  const config: AgentConfig = {
+    server: values.server.replace(/\/+$/, ''),
+    agentId: enrolment.agentId,
+    credential: enrolment.credential,
+    relayUrl: enrolment.relayUrl,
+    services,
+    ...(values.simulate ? { simulate: true } : {}),
+  };
+  await writeConfig(file, config);
+  io.log(`Enrolled as agent ${enrolment.agentId}; configuration written to ${file}`);
+  for (const s of services) io.log(`  service ${s.name} = ${s.host}:${s.port}`);
+  io.log(`Start it with: fleetgate-agent run${values.config ? ` --config ${file}` : ''}`);
+  return 0;
+}
+
+async function runCommand(args: string[], io: CliIo): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: { config: { type: 'string' }, simulate: { type: 'boolean' } },
+  });
+  const file = values.config ?? defaultConfigPath(io.env);
+  const config = await readConfig(file);
+  const line = (text: string) => io.log(`${new Date().toISOString()} ${text}`);
+
+  let simulator: Simulator | undefined;
+  if (values.simulate || config.simulate) {
+    simulator = await startSimulator('Simulated PLC', simulatorPorts(config.services));
+    line(`simulator: ${simulator.services.map((s) => `${s.name} on ${s.host}:${s.port}`).join(', ')}`);
+  }
+  line(`agent ${config.agentId}: services ${config.services.map((s) => s.name).join(', ')}`);
+  const runner = new AgentRunner({
+    relayUrl: config.relayUrl,
+    credential: config.credential,
+    services: config.services,
+    log: line,
+  }).start();
+
+  const signal = await io.stopSignal;
+  line(`${signal} received, stopping`);
+  await runner.stop();
+  await simulator?.close();
+  return 0;
+}
+
+/** Picks free loopback ports for the demo services, which `run` then starts on those ports. */
+async function freeSimulatorServices(): Promise<LanService[]> {
+  const probe = await startSimulator();
+  await probe.close();
+  return probe.services;
+}
+
+function simulatorPorts(services: LanService[]) {
+  const port = (name: string) =>
+    services.find((s) => s.name === name && (s.host === '127.0.0.1' || s.host === 'localhost'))?.port;
+  return { hmi: port('hmi'), echo: port('echo') };
+}

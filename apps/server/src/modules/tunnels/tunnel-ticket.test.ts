@@ -1,0 +1,177 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { TunnelTicket } from '@fleetgate/contracts';
+import { useTestServer } from '../../../test/harness.ts';
+import { hashSecret } from '../../auth/secrets.ts';
+import {
+  seedAccessRequest,
+  seedAgent,
+  startAgent,
+  type SeededAgent,
+} from '../../relay/relay.test-support.ts';
+import type { AgentRunner } from '../../../../agent/src/agent-runner.ts';
+
+const t = useTestServer();
+const runners: AgentRunner[] = [];
+afterAll(() => Promise.all(runners.map((r) => r.stop())));
+
+const services = [
+  { name: 'hmi', host: '127.0.0.1', port: 8080 },
+  { name: 'plc', host: '127.0.0.1', port: 502 },
+];
+
+/** A company with an agent (online unless asked otherwise) and a member who needs approval for it. */
+async function setup(options: { online?: boolean; requireApproval?: boolean } = {}) {
+  const company = await t.newCompany();
+  const agent = await seedAgent(t.server.db, company.publicId, {
+    vpnRequireAccessApproval: options.requireApproval ?? true,
+    servers: services.map((s) => ({ ...s, requireAccessApproval: options.requireApproval ?? true })),
+  });
+  if (options.online ?? true) runners.push(await startAgent(t.server.baseUrl, agent, services));
+  const as = { token: company.admin.token, company: company.publicId };
+  const member = await t.newMember(company, ['agents.connect', 'accessRequests.use']);
+  const memberAs = { token: member.token, company: company.publicId };
+  return { company, agent, as, member, memberAs };
+}
+
+const path = (agent: SeededAgent) => `AgentTunnelTicketList/${agent.publicId}`;
+
+describe('POST AgentTunnelTicketList/{agentPublicId}', () => {
+  it('issues a single-use ticket for the whole agent (VPN) with every service', async () => {
+    const { agent, as } = await setup();
+    const response = await t.call('POST', path(agent), { ...as, body: { vpn: true } });
+    expect(response.status).toBe(201);
+    expect(response.body.type).toBe('TunnelTicket');
+    const ticket = response.body.data as TunnelTicket;
+    expect(ticket).toEqual({
+      ticket: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      expiresOn: expect.any(String),
+      relayUrl: `${t.server.baseUrl.replace(/^http/, 'ws')}/relay/client`,
+      vpn: true,
+      servers: agent.servers.map((s) => ({ publicId: s.publicId, name: s.name })),
+    });
+    const lifetime = Date.parse(ticket.expiresOn) - Date.now();
+    expect(lifetime).toBeGreaterThan(50_000);
+    expect(lifetime).toBeLessThanOrEqual(60_000);
+    // Only the hash is kept.
+    const stored = await t.server.db
+      .selectFrom('relay_tickets')
+      .select(['secret_hash', 'server_ids', 'used_at', 'vpn'])
+      .where('agent_id', '=', agent.id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({
+      secret_hash: hashSecret(ticket.ticket),
+      server_ids: agent.servers.map((s) => s.id),
+      used_at: null,
+      vpn: true,
+    });
+  });
+
+  it('issues a web ticket for the chosen services only (duplicates once)', async () => {
+    const { agent, as } = await setup();
+    const plc = agent.servers[1]!;
+    const response = await t.call('POST', path(agent), {
+      ...as,
+      body: { vpn: false, servers: [{ publicId: plc.publicId }, { publicId: plc.publicId }] },
+    });
+    expect(response.status).toBe(201);
+    expect((response.body.data as TunnelTicket).servers).toEqual([{ publicId: plc.publicId, name: 'plc' }]);
+  });
+
+  it('refuses before approval (403) and issues after it, per kind of access', async () => {
+    const { agent, member, memberAs } = await setup();
+    const [hmi, plc] = agent.servers;
+    const web = { vpn: false, servers: [{ publicId: hmi!.publicId }] };
+    for (const body of [{ vpn: true }, web]) {
+      const refused = await t.call('POST', path(agent), { ...memberAs, body });
+      expect(refused.status).toBe(403);
+      expect(refused.body.data).toEqual([{ message: 'ACCESS_REQUEST_REQUIRED' }]);
+    }
+    // A pending request is not an approval.
+    await seedAccessRequest(t.server.db, agent, member.publicId, {
+      vpn: false,
+      serverIds: [hmi!.id],
+      status: 'pending',
+    });
+    expect((await t.call('POST', path(agent), { ...memberAs, body: web })).status).toBe(403);
+
+    await seedAccessRequest(t.server.db, agent, member.publicId, { vpn: false, serverIds: [hmi!.id] });
+    expect((await t.call('POST', path(agent), { ...memberAs, body: web })).status).toBe(201);
+    // The approval covers hmi only: neither plc nor VPN.
+    const other = { vpn: false, servers: [{ publicId: plc!.publicId }] };
+    expect((await t.call('POST', path(agent), { ...memberAs, body: other })).status).toBe(403);
+    expect((await t.call('POST', path(agent), { ...memberAs, body: { vpn: true } })).status).toBe(403);
+  });
+
+  it('refuses users without the connect right (403 CONNECT_NOT_ALLOWED)', async () => {
+    const { company, agent } = await setup();
+    const viewer = await t.newMember(company, ['accessRequests.use']);
+    const refused = await t.call('POST', path(agent), {
+      token: viewer.token,
+      company: company.publicId,
+      body: { vpn: true },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.data).toEqual([{ message: 'CONNECT_NOT_ALLOWED' }]);
+  });
+
+  it('says AGENT_OFFLINE (409) when the agent is not attached', async () => {
+    const { agent, as } = await setup({ online: false });
+    const response = await t.call('POST', path(agent), { ...as, body: { vpn: true } });
+    expect(response.status).toBe(409);
+    expect(response.body.data).toEqual([{ message: 'AGENT_OFFLINE' }]);
+  });
+
+  it('validates the body (400 with propertyName)', async () => {
+    const { agent, as } = await setup();
+    const { agent: otherAgent } = await setup({ online: false });
+    const cases: [unknown, { message: string; propertyName?: string }[]][] = [
+      [{}, [{ message: 'Required property', propertyName: 'vpn' }]],
+      [{ vpn: 'yes' }, [{ message: 'Invalid type: expected boolean', propertyName: 'vpn' }]],
+      [{ vpn: true, extra: 1 }, [{ message: 'Unknown property: extra' }]],
+      [{ vpn: false }, [{ message: 'Required property', propertyName: 'servers' }]],
+      [{ vpn: false, servers: [] }, [{ message: 'Required property', propertyName: 'servers' }]],
+      [
+        { vpn: false, servers: [{ publicId: 'nope' }] },
+        [{ message: 'Value does not match regex expression', propertyName: 'servers.0.publicId' }],
+      ],
+      [
+        {
+          vpn: false,
+          servers: [{ publicId: agent.servers[0]!.publicId }, { publicId: otherAgent.servers[0]!.publicId }],
+        },
+        [{ message: 'SERVICE_NOT_ON_AGENT', propertyName: 'servers.1.publicId' }],
+      ],
+    ];
+    for (const [body, errors] of cases) {
+      const response = await t.call('POST', path(agent), { ...as, body });
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.body.data).toEqual(errors);
+    }
+  });
+
+  it('needs a token (401) and an agent of the company acted in (404)', async () => {
+    const { agent, as } = await setup();
+    expect((await t.call('POST', path(agent), { company: as.company, body: { vpn: true } })).status).toBe(
+      401,
+    );
+    const stranger = await t.newCompany();
+    const theirs = { token: stranger.admin.token, company: stranger.publicId };
+    expect((await t.call('POST', path(agent), { ...theirs, body: { vpn: true } })).status).toBe(404);
+    expect(
+      (await t.call('POST', 'AgentTunnelTicketList/000000000000', { ...as, body: { vpn: true } })).status,
+    ).toBe(404);
+    expect(
+      (await t.call('POST', 'AgentTunnelTicketList/NOT-AN-ID', { ...as, body: { vpn: true } })).status,
+    ).toBe(404);
+  });
+
+  it('limits ticket requests per user (429 with Retry-After)', async () => {
+    const { agent, as } = await setup({ online: false });
+    const responses = [];
+    for (let i = 0; i < 61; i++) responses.push(await t.call('POST', path(agent), { ...as, body: {} }));
+    expect(responses[59]!.status).toBe(400);
+    const response = responses.at(-1)!;
+    expect(response.status).toBe(429);
+    expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});

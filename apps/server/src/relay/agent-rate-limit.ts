@@ -1,0 +1,85 @@
+import { agentRateLimit } from '@fleetgate/contracts';
+import type { Db } from '../db/client.ts';
+import type { RelayOptions } from './relay-options.ts';
+
+export type RateLimitState = {
+  limit: 'soft' | 'hard' | null;
+  counter: number;
+  lastHit: Date | null;
+};
+
+export type AttemptDecision =
+  | { allowed: true; next: RateLimitState }
+  | { allowed: false; next: RateLimitState; retryAfterSeconds: number | null };
+
+type Limits = Pick<RelayOptions, 'windowSeconds' | 'softAfterAttempts' | 'hardAfterAttempts'>;
+
+/**
+ * One agent connection attempt against its rate limit (ARCHITECTURE "Processes"). Attempts
+ * within the window of the previous one count up, otherwise the count starts again. While the
+ * limit is soft, an attempt earlier than 30 s (5 min once the count passed 10) after the last
+ * admitted one is refused with the time to wait; a hard limit refuses everything until a user
+ * resets it. Refused attempts count (an agent that ignores Retry-After ends up hard-limited) but
+ * do not move the last hit, so the Retry-After an agent was given stays true.
+ */
+export function decideAttempt(state: RateLimitState, now: Date, limits: Limits): AttemptDecision {
+  const within =
+    state.lastHit !== null && now.getTime() - state.lastHit.getTime() < limits.windowSeconds * 1000;
+  const counter = within ? state.counter + 1 : 1;
+  if (state.limit === 'hard') {
+    return { allowed: false, next: { ...state, counter }, retryAfterSeconds: null };
+  }
+  const limit: RateLimitState['limit'] =
+    counter >= limits.hardAfterAttempts ? 'hard' : counter >= limits.softAfterAttempts ? 'soft' : null;
+  if (limit === 'hard')
+    return { allowed: false, next: { limit, counter, lastHit: now }, retryAfterSeconds: null };
+  if (state.limit === 'soft' && within && state.lastHit) {
+    const delaySeconds =
+      counter <= agentRateLimit.softCounterThreshold
+        ? agentRateLimit.softRetrySeconds
+        : agentRateLimit.softRetryLongSeconds;
+    const waitMs = state.lastHit.getTime() + delaySeconds * 1000 - now.getTime();
+    if (waitMs > 0) {
+      const next = { limit, counter, lastHit: state.lastHit };
+      return { allowed: false, next, retryAfterSeconds: Math.ceil(waitMs / 1000) };
+    }
+  }
+  return { allowed: true, next: { limit, counter, lastHit: now } };
+}
+
+/** Records an attempt of this agent atomically and says whether it may attach. */
+export async function recordAttempt(db: Db, agentId: number, limits: Limits): Promise<AttemptDecision> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('agents')
+      .select(['rate_limit', 'rate_limit_counter', 'rate_limit_last_hit'])
+      .where('id', '=', agentId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const decision = decideAttempt(
+      { limit: row.rate_limit, counter: row.rate_limit_counter, lastHit: row.rate_limit_last_hit },
+      new Date(),
+      limits,
+    );
+    await trx
+      .updateTable('agents')
+      .set({
+        rate_limit: decision.next.limit,
+        rate_limit_counter: decision.next.counter,
+        rate_limit_last_hit: decision.next.lastHit,
+      })
+      .where('id', '=', agentId)
+      .execute();
+    return decision;
+  });
+}
+
+/** A connection that stayed up longer than the window proves the agent healthy: forget its attempts. */
+export async function clearRateLimit(db: Db, agentId: number): Promise<void> {
+  await db
+    .updateTable('agents')
+    .set({ rate_limit: null, rate_limit_counter: 0, rate_limit_last_hit: null })
+    .where('id', '=', agentId)
+    .where((eb) => eb.or([eb('rate_limit', 'is', null), eb('rate_limit', '!=', 'hard')]))
+    .execute();
+}

@@ -1,0 +1,181 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/client.ts';
+import { newPublicId } from '../http/ids.ts';
+import { vpnAddress } from './vpn-address.ts';
+
+/**
+ * Starts the agent's VPN session (its "activeVpnSession"): any session still open for it (an
+ * older connection, another process, a crash) ends first. The address comes from the agent's
+ * platform server, or the built-in relay's range.
+ */
+export async function startVpnSession(db: Db, agentId: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    // Locks the agent row so two attaching connections of one agent take turns.
+    const agent = await trx
+      .selectFrom('agents')
+      .select(['id', 'company_id', 'platform_server_id'])
+      .where('id', '=', agentId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    let platform = trx
+      .selectFrom('platform_servers')
+      .select(['id', 'vpn_range'])
+      .where('type', '=', 'rsc')
+      .orderBy('id')
+      .limit(1);
+    platform = agent.platform_server_id
+      ? platform.where('id', '=', agent.platform_server_id)
+      : platform.where('company_id', 'is', null);
+    const server = await platform.executeTakeFirstOrThrow();
+    const now = new Date();
+    await trx
+      .updateTable('vpn_sessions')
+      .set({ ended_at: now })
+      .where('agent_id', '=', agentId)
+      .where('ended_at', 'is', null)
+      .execute();
+    const session = await trx
+      .insertInto('vpn_sessions')
+      .values({
+        public_id: newPublicId(),
+        company_id: agent.company_id,
+        agent_id: agentId,
+        platform_server_id: server.id,
+        vpn_address: vpnAddress(server.vpn_range ?? '10.187.0.0/16', agentId),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx.updateTable('agents').set({ last_seen_at: now }).where('id', '=', agentId).execute();
+    return session.id;
+  });
+}
+
+/** Ends one VPN session; says whether the agent still has an open one (attached elsewhere). */
+export async function endVpnSession(db: Db, agentId: number, sessionId: number): Promise<boolean> {
+  const now = new Date();
+  await db
+    .updateTable('vpn_sessions')
+    .set({ ended_at: now })
+    .where('id', '=', sessionId)
+    .where('ended_at', 'is', null)
+    .execute();
+  await db.updateTable('agents').set({ last_seen_at: now }).where('id', '=', agentId).execute();
+  return isAgentAttached(db, agentId);
+}
+
+/** Whether the agent is attached to a relay (of any server process). */
+export async function isAgentAttached(db: Db, agentId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('vpn_sessions')
+    .select('id')
+    .where('agent_id', '=', agentId)
+    .where('ended_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Attached agents are seen at every heartbeat; this is what tells live sessions from stale ones. */
+export async function touchAgents(db: Db, agentIds: number[]): Promise<void> {
+  if (agentIds.length === 0) return;
+  await db.updateTable('agents').set({ last_seen_at: new Date() }).where('id', 'in', agentIds).execute();
+}
+
+/**
+ * Ends sessions a process left open when it died: VPN sessions of agents not seen since
+ * `staleBefore`, and client sessions older than that whose agent has no VPN session any more.
+ * Live sessions of any process are seen at every heartbeat, so they are never swept.
+ */
+export async function sweepStaleSessions(db: Db, staleBefore: Date, liveClientIds: number[]): Promise<void> {
+  const now = new Date();
+  await db
+    .updateTable('vpn_sessions')
+    .set({ ended_at: now })
+    .where('ended_at', 'is', null)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('agents')
+          .select('agents.id')
+          .whereRef('agents.id', '=', 'vpn_sessions.agent_id')
+          // A relay always sets last_seen_at when it starts a session; rows without it are not its own.
+          .where('agents.last_seen_at', '<', staleBefore),
+      ),
+    )
+    .execute();
+  let clients = db
+    .updateTable('client_sessions')
+    .set({ ended_at: now, end_reason: 'relay lost' })
+    .where('ended_at', 'is', null)
+    .where('started_at', '<', staleBefore)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('vpn_sessions')
+            .select('vpn_sessions.id')
+            .whereRef('vpn_sessions.agent_id', '=', 'client_sessions.agent_id')
+            .where('vpn_sessions.ended_at', 'is', null),
+        ),
+      ),
+    );
+  if (liveClientIds.length > 0) clients = clients.where('id', 'not in', liveClientIds);
+  await clients.execute();
+}
+
+export type ClientSessionStart = {
+  companyId: number;
+  agentId: number;
+  userId: number;
+  vpn: boolean;
+};
+
+export async function insertClientSession(db: Db, session: ClientSessionStart): Promise<number> {
+  const row = await db
+    .insertInto('client_sessions')
+    .values({
+      public_id: newPublicId(),
+      company_id: session.companyId,
+      agent_id: session.agentId,
+      user_id: session.userId,
+      vpn: session.vpn,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Adds counted bytes to the session and to the company's usage of the day (UTC). */
+export async function recordUsage(
+  db: Db,
+  usage: { sessionId: number; companyId: number; up: number; down: number },
+): Promise<void> {
+  const day = new Date().toISOString().slice(0, 10);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('client_sessions')
+      .set({
+        bytes_up: sql`bytes_up + ${usage.up}`,
+        bytes_down: sql`bytes_down + ${usage.down}`,
+      })
+      .where('id', '=', usage.sessionId)
+      .execute();
+    await trx
+      .insertInto('company_data_usage')
+      .values({ company_id: usage.companyId, day, bytes: usage.up + usage.down })
+      .onConflict((oc) =>
+        oc
+          .columns(['company_id', 'day'])
+          .doUpdateSet({ bytes: sql`company_data_usage.bytes + excluded.bytes` }),
+      )
+      .execute();
+  });
+}
+
+export async function endClientSession(db: Db, sessionId: number, reason: string): Promise<void> {
+  await db
+    .updateTable('client_sessions')
+    .set({ ended_at: new Date(), end_reason: reason.slice(0, 200) })
+    .where('id', '=', sessionId)
+    .where('ended_at', 'is', null)
+    .execute();
+}

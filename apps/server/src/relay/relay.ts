@@ -1,0 +1,267 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { FastifyBaseLogger } from 'fastify';
+import { defaultMaxPayload, headerLength } from '@fleetgate/tunnel-protocol';
+import { deviceErrors, errorMessages, relayCloseCodes } from '@fleetgate/contracts';
+import type { Db } from '../db/client.ts';
+import type { EventBus, Published } from '../events/event-bus.ts';
+import { findAgentByCredential } from '../modules/agents/agent-credential.ts';
+import { AgentLink, type AttachingAgent } from './agent-link.ts';
+import { clearRateLimit, recordAttempt } from './agent-rate-limit.ts';
+import { ClientSession } from './client-session.ts';
+import { defaultRelayOptions, type RelayOptions } from './relay-options.ts';
+import {
+  endVpnSession,
+  startVpnSession,
+  sweepStaleSessions,
+  touchAgents,
+} from './relay-sessions.repository.ts';
+import { redeemTicket, type RelayTicket } from './relay-tickets.ts';
+import { bearerSecret, rejectUpgrade } from './upgrade-response.ts';
+
+export type RelayDeps = { db: Db; events: EventBus; log: FastifyBaseLogger };
+
+/** How long closing connections may take at shutdown before they are cut. */
+const shutdownGraceMs = 2000;
+/**
+ * Sessions of agents not seen for this long belong to a process that died. Other processes may
+ * beat at other intervals, so never less than two minutes.
+ */
+const staleAfterMs = (heartbeatMs: number) => Math.max(3 * heartbeatMs, 120_000);
+
+/**
+ * The tunnel relay inside the server (ARCHITECTURE "Processes"): agents attach on
+ * `/relay/agent` with their credential, users' clients on `/relay/client` with a ticket, and
+ * the relay carries each client stream to the agent's stream for the same service.
+ *
+ * - `/relay/agent`, `Authorization: Bearer <credential>`: 401 unknown credential, 429 rate
+ *   limited (Retry-After while soft). The agent is the multiplexer's acceptor; the relay opens
+ *   streams with target `host:port`.
+ * - `/relay/client?ticket=<ticket>` (or `Authorization: Bearer <ticket>`): 401 for a used,
+ *   expired or unknown ticket. The client is the initiator and opens streams whose target is a
+ *   service's publicId or name from the ticket; others are reset with a reason.
+ * - Close codes (`relayCloseCodes`): 4001 access ended (reason: the access error), 4002 agent
+ *   gone, 4003 agent replaced, 4400 protocol error, 1001 server shutting down.
+ */
+export class Relay {
+  readonly #deps: RelayDeps;
+  readonly #options: RelayOptions;
+  readonly #wss: WebSocketServer;
+  readonly #agents = new Map<number, AgentLink>();
+  readonly #links = new Set<AgentLink>();
+  readonly #clients = new Set<ClientSession>();
+  readonly #pending = new Set<Promise<unknown>>();
+  readonly #timers: NodeJS.Timeout[] = [];
+  #stopListening: (() => void) | undefined;
+  #server: Server | undefined;
+  #closing = false;
+
+  constructor(deps: RelayDeps, options: Partial<RelayOptions> = {}) {
+    this.#deps = deps;
+    this.#options = { ...defaultRelayOptions, ...options };
+    this.#wss = new WebSocketServer({ noServer: true, maxPayload: headerLength + defaultMaxPayload });
+  }
+
+  /** Starts handling upgrades on the HTTP server, the periodic checks, and the event listener. */
+  attach(server: Server) {
+    this.#server = server;
+    server.on('upgrade', this.#onUpgrade);
+    const every = (ms: number, task: () => Promise<unknown>, what: string) => {
+      const timer = setInterval(() => this.#track(task(), what), ms);
+      timer.unref();
+      this.#timers.push(timer);
+    };
+    every(this.#options.revalidateMs, () => this.#revalidateAll(() => true), 'access check failed');
+    every(this.#options.usageFlushMs, () => this.#flushAll(), 'usage flush failed');
+    every(this.#options.heartbeatMs, () => this.#housekeeping(), 'relay housekeeping failed');
+    this.#stopListening = this.#deps.events.listen((published) => this.#onEvent(published));
+    this.#track(this.#housekeeping(), 'relay housekeeping failed');
+  }
+
+  /** Closes every session and connection and waits until their rows are written. */
+  async close() {
+    if (this.#closing) return;
+    this.#closing = true;
+    this.#server?.off('upgrade', this.#onUpgrade);
+    for (const timer of this.#timers) clearInterval(timer);
+    this.#stopListening?.();
+    const clients = [...this.#clients];
+    const links = [...this.#links];
+    for (const client of clients) client.close(1001, 'server shutting down');
+    for (const link of links) link.close(1001, 'server shutting down');
+    const done = Promise.all([...clients.map((c) => c.finished), ...links.map((l) => l.finished)]);
+    const grace = new Promise((resolve) => setTimeout(resolve, shutdownGraceMs).unref());
+    await Promise.race([done, grace]);
+    // Peers that do not answer the close handshake are cut; their rows are still written.
+    for (const ws of this.#wss.clients) ws.terminate();
+    await done;
+    await Promise.all(this.#pending);
+    this.#wss.close();
+  }
+
+  readonly #onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(request.url ?? '/', 'http://relay');
+    socket.on('error', () => socket.destroy());
+    if (this.#closing) return rejectUpgrade(socket, 503, 'server shutting down');
+    if (url.pathname === '/relay/agent') {
+      return this.#track(this.#upgradeAgent(request, socket, head), 'agent upgrade failed', socket);
+    }
+    if (url.pathname === '/relay/client') {
+      const secret = url.searchParams.get('ticket') ?? bearerSecret(request);
+      return this.#track(this.#upgradeClient(secret, request, socket, head), 'client upgrade failed', socket);
+    }
+    // Nobody else takes upgrades on this server: do not leave the socket hanging.
+    if (this.#server?.listenerCount('upgrade') === 1) rejectUpgrade(socket, 404, errorMessages.notFound);
+  };
+
+  async #upgradeAgent(request: IncomingMessage, socket: Duplex, head: Buffer) {
+    const credential = bearerSecret(request);
+    const agent = credential ? await findAgentByCredential(this.#deps.db, credential) : undefined;
+    if (!agent) return rejectUpgrade(socket, 401, errorMessages.unauthenticated);
+    const decision = await recordAttempt(this.#deps.db, agent.id, this.#options);
+    if (!decision.allowed) {
+      const retry = decision.retryAfterSeconds;
+      this.#deps.log.info({ agent: agent.publicId, retryAfter: retry }, 'agent connection rate limited');
+      return rejectUpgrade(
+        socket,
+        429,
+        deviceErrors.rateLimited,
+        retry === null ? {} : { 'Retry-After': String(retry) },
+      );
+    }
+    if (this.#closing) return rejectUpgrade(socket, 503, 'server shutting down');
+    // The VPN session is recorded before the upgrade completes: once the agent sees its
+    // connection open, it is online for everyone (tickets, the console).
+    const sessionId = await startVpnSession(this.#deps.db, agent.id);
+    let upgraded = false;
+    socket.once('close', () => {
+      if (!upgraded)
+        this.#track(endVpnSession(this.#deps.db, agent.id, sessionId), 'ending a VPN session failed');
+    });
+    if (this.#closing) return rejectUpgrade(socket, 503, 'server shutting down');
+    this.#wss.handleUpgrade(request, socket, head, (ws) => {
+      upgraded = true;
+      this.#attachAgent(agent, ws, sessionId);
+    });
+  }
+
+  #attachAgent(agent: AttachingAgent, ws: WebSocket, sessionId: number) {
+    const link = new AgentLink(agent, ws, sessionId, this.#options.heartbeatMs);
+    const previous = this.#agents.get(agent.id);
+    this.#agents.set(agent.id, link);
+    this.#links.add(link);
+    previous?.close(relayCloseCodes.agentReplaced, 'replaced by a newer connection of the agent');
+    this.#deps.log.info({ agent: agent.publicId }, 'agent attached');
+    this.#track(this.#publishAgent(agent, 'online'), 'publishing failed');
+    link.finished = new Promise((resolve) =>
+      ws.once('close', () =>
+        resolve(
+          this.#detachAgent(link).catch((error: unknown) =>
+            this.#deps.log.error({ err: error, agent: agent.publicId }, 'agent detach failed'),
+          ),
+        ),
+      ),
+    );
+  }
+
+  async #detachAgent(link: AgentLink) {
+    const { agent, sessionId } = link;
+    this.#links.delete(link);
+    const current = this.#agents.get(agent.id) === link;
+    if (current) this.#agents.delete(agent.id);
+    for (const client of link.clients) client.close(relayCloseCodes.agentGone, 'agent disconnected');
+    const stillAttached = await endVpnSession(this.#deps.db, agent.id, sessionId);
+    if (Date.now() - link.connectedAt > this.#options.windowSeconds * 1000)
+      await clearRateLimit(this.#deps.db, agent.id);
+    this.#deps.log.info({ agent: agent.publicId }, 'agent detached');
+    await this.#publishAgent(agent, stillAttached ? 'online' : 'offline');
+  }
+
+  async #upgradeClient(
+    secret: string | null | undefined,
+    request: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+  ) {
+    const ticket = secret ? await redeemTicket(this.#deps.db, secret) : undefined;
+    if (!ticket) return rejectUpgrade(socket, 401, errorMessages.unauthenticated);
+    if (this.#closing) return rejectUpgrade(socket, 503, 'server shutting down');
+    this.#wss.handleUpgrade(request, socket, head, (ws) => this.#attachClient(ticket, ws));
+  }
+
+  #attachClient(ticket: RelayTicket, ws: WebSocket) {
+    const agentLink = this.#agents.get(ticket.agentId);
+    if (!agentLink?.open) return ws.close(relayCloseCodes.agentGone, 'agent is not connected');
+    const session = new ClientSession(ws, ticket, {
+      db: this.#deps.db,
+      options: this.#options,
+      agentMux: agentLink.mux,
+      onChanged: () => this.#track(this.#publishSessions(agentLink.agent), 'publishing failed'),
+      onError: (error, what) => this.#deps.log.error({ err: error }, what),
+    });
+    agentLink.clients.add(session);
+    this.#clients.add(session);
+    void session.finished.then(() => {
+      agentLink.clients.delete(session);
+      this.#clients.delete(session);
+    });
+    this.#track(session.start(), 'starting a client session failed');
+  }
+
+  #onEvent({ audience, event }: Published) {
+    // Session changes are the relay's own news; everything else may change someone's access.
+    if (event.type === 'VpnSessionChanged' || event.type === 'MessageCreated') return;
+    this.#track(
+      this.#revalidateAll((ticket) =>
+        'companyId' in audience
+          ? ticket.companyId === audience.companyId
+          : audience.userIds.includes(ticket.userId),
+      ),
+      'access check failed',
+    );
+  }
+
+  async #revalidateAll(which: (ticket: RelayTicket) => boolean) {
+    await Promise.all([...this.#clients].filter((c) => which(c.ticket)).map((c) => c.revalidate()));
+  }
+
+  async #flushAll() {
+    await Promise.all([...this.#clients].map((c) => c.flush()));
+  }
+
+  /** Marks attached agents as seen and ends sessions that dead processes left open. */
+  async #housekeeping() {
+    await touchAgents(this.#deps.db, [...this.#agents.keys()]);
+    const staleBefore = new Date(Date.now() - staleAfterMs(this.#options.heartbeatMs));
+    const live = [...this.#clients].flatMap((c) => (c.sessionId === undefined ? [] : [c.sessionId]));
+    await sweepStaleSessions(this.#deps.db, staleBefore, live);
+  }
+
+  async #publishAgent(agent: AttachingAgent, status: 'online' | 'offline') {
+    const audience = { companyId: agent.companyId };
+    await this.#deps.events.publish(audience, {
+      type: 'AgentStatusChanged',
+      data: { publicId: agent.publicId, status },
+    });
+    await this.#publishSessions(agent);
+  }
+
+  async #publishSessions(agent: AttachingAgent) {
+    await this.#deps.events.publish(
+      { companyId: agent.companyId },
+      { type: 'VpnSessionChanged', data: { agent: { publicId: agent.publicId } } },
+    );
+  }
+
+  /** Runs a background task: failures are logged (and an upgrade answered), never unhandled. */
+  #track(task: Promise<unknown>, what: string, socket?: Duplex) {
+    const tracked = task
+      .catch((error: unknown) => {
+        this.#deps.log.error({ err: error }, what);
+        if (socket) rejectUpgrade(socket, 500, 'Internal server error');
+      })
+      .finally(() => this.#pending.delete(tracked));
+    this.#pending.add(tracked);
+  }
+}
