@@ -63,6 +63,7 @@ describe('menu and routes', () => {
     const { page, context, errors } = await open(admin);
     await page.goto(`${server.baseUrl}/messages`);
     expect(await menuOf(page)).toEqual({
+      'Remote access': ['Devices /devices', 'Access requests /access-requests'],
       'User management': [
         'Users /users',
         'Groups /groups',
@@ -70,7 +71,7 @@ describe('menu and routes', () => {
         'Access categories /access-categories',
       ],
       Company: ['Audit trail /audit-trail'],
-      'Device settings': ['Assets /assets', 'Custom fields /custom-fields', 'MQTT /mqtt'],
+      'Device settings': ['Assets /assets', 'Custom fields /custom-fields', 'MQTT /mqtt', 'Agents /agents'],
     });
     await screenshot(page, 'shell-menu-admin-1280');
     await context.close();
