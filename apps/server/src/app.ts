@@ -9,6 +9,7 @@ import { registerWebApp } from './http/static.ts';
 import { attemptLimiter, LoginLimiter, type LoginLimits } from './auth/login-limiter.ts';
 import { success } from './http/envelope.ts';
 import { registerModules } from './modules/index.ts';
+import { registerConnectorDownloads } from './modules/vpn-releases/connector-downloads.routes.ts';
 import { EventBus } from './events/event-bus.ts';
 import { registerEventRoutes } from './events/events.routes.ts';
 import { Relay } from './relay/relay.ts';
@@ -72,6 +73,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const loginLimiter = new LoginLimiter(options.loginLimits ?? defaultLoginLimits);
   const registrationLimiter = attemptLimiter(options.registrationsPerAddressPerHour ?? 30, 3600);
   registerModules(api, { config, log: app.log, loginLimiter, registrationLimiter, events });
+  registerConnectorDownloads(app, config.connectorDownloadsDir);
 
   // The tunnel relay shares the HTTP server; it closes its sessions before the server stops.
   const relay = new Relay({ db, events, log: app.log }, options.relay);

@@ -21,6 +21,10 @@ export type Config = {
   /** The provider's cloud domain: the status-page link shows only on hosts ending with it. */
   cloudDomain: string | undefined;
   statusPageUrl: string | undefined;
+  /** The connector's package.json and releases.json: its latest version and release notes. */
+  connectorDir: string;
+  /** Directory of the connector bundles served under /downloads/connector/ (`npm run build` fills it). */
+  connectorDownloadsDir: string;
 };
 
 /** Reads the configuration from the environment; every value has a sensible default. */
@@ -44,5 +48,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     helpCentreUrl: env.HELP_CENTRE_URL || undefined,
     cloudDomain: env.CLOUD_DOMAIN || undefined,
     statusPageUrl: env.STATUS_PAGE_URL || undefined,
+    connectorDir: path.resolve(import.meta.dirname, '../../connector'),
+    connectorDownloadsDir: path.resolve(
+      env.CONNECTOR_DOWNLOADS_DIR || path.join(import.meta.dirname, '../../connector/dist'),
+    ),
   };
 }

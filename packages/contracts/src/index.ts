@@ -12,3 +12,4 @@ export * from './mqtt.ts';
 export * from './messages-inbox.ts';
 export * from './devices.ts';
 export * from './access-requests.ts';
+export * from './vpn.ts';

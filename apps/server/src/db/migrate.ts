@@ -6,6 +6,7 @@ import * as groupsAndAssets from './migrations/0003-groups-and-assets.ts';
 import * as usersAndAudiences from './migrations/0004-users-and-audiences.ts';
 import * as customFieldsAndMqtt from './migrations/0005-custom-fields-and-mqtt.ts';
 import * as devicesAndAccess from './migrations/0006-devices-and-access.ts';
+import * as companyCustom from './migrations/0007-company-custom.ts';
 
 // Migrations are listed in code (not read from disk) so the same set runs from source,
 // in tests and in any bundle.
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0004-users-and-audiences': usersAndAudiences,
   '0005-custom-fields-and-mqtt': customFieldsAndMqtt,
   '0006-devices-and-access': devicesAndAccess,
+  '0007-company-custom': companyCustom,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -17,6 +17,8 @@ export type CompanyTable = {
   id: Generated<number>;
   public_id: string;
   name: string;
+  /** Company settings by key (glbVpnClientReleaseNotesUrl); absent keys take their default. */
+  custom: ColumnType<Record<string, unknown>, string | undefined, string>;
   created_at: CreatedAt;
 };
 

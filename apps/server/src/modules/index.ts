@@ -22,6 +22,8 @@ import { registerMqttBrokerRoutes } from './mqtt/mqtt-broker.routes.ts';
 import { registerAgentRoutes } from './agents/agent.routes.ts';
 import { registerAccessRequestRoutes } from './access-requests/access-request.routes.ts';
 import { registerTunnelRoutes } from './tunnels/tunnel.routes.ts';
+import { registerVpnReleaseRoutes } from './vpn-releases/vpn-release.routes.ts';
+import { registerCompanyItemRoutes } from './companies/company-item.routes.ts';
 
 export type ModuleDeps = {
   config: Config;
@@ -52,4 +54,6 @@ export function registerModules(api: Api, deps: ModuleDeps) {
   registerAgentRoutes(api, deps);
   registerAccessRequestRoutes(api, deps);
   registerTunnelRoutes(api, deps);
+  registerVpnReleaseRoutes(api, deps);
+  registerCompanyItemRoutes(api, deps);
 }
