@@ -1,9 +1,12 @@
 import { queryClient } from '../app/query-client.ts';
 import { revokeAccessToken } from './access-tokens.ts';
+import { disconnectOnLogOut } from '../features/vpn/connector-client.ts';
 import { clearSession, getSession } from './session.ts';
 
 /** Revokes the token when the server can be reached; the local session ends either way. */
 export async function logOut(): Promise<void> {
+  // Spec §4: logging out ends this browser's VPN connection.
+  await disconnectOnLogOut();
   const session = getSession();
   if (session) {
     try {

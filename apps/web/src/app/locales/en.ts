@@ -13,6 +13,7 @@ import { agentsEn } from '../../features/agents/agents.en.ts';
 import { accessRequestsEn } from '../../features/access-requests/access-requests.en.ts';
 import { jumpStartEn } from '../../features/jump-start/jump-start.en.ts';
 import { remindersEn } from '../../features/reminders/reminders.en.ts';
+import { vpnEn } from '../../features/vpn/vpn.en.ts';
 
 /** Every English UI string. Other languages mirror this shape. */
 export const en = {
@@ -161,6 +162,7 @@ export const en = {
   jumpStart: jumpStartEn,
   reminders: remindersEn,
   auditTrail: auditTrailEn,
+  vpn: vpnEn,
 };
 
 export type Resources = typeof en;

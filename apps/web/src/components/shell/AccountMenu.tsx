@@ -11,8 +11,9 @@ import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import Logout from '@mui/icons-material/Logout';
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import type { MyUser } from '@fleetgate/contracts';
+import { useOptionalVpn } from '../../features/vpn/vpn-context.ts';
 import { AccountAvatar } from './AccountAvatar.tsx';
 
 type AccountMenuProps = {
@@ -27,6 +28,15 @@ export function AccountMenu({ user, logoUrl = null }: AccountMenuProps) {
 
   const handleOpen = (event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget);
   const handleClose = () => setAnchor(null);
+  const vpn = useOptionalVpn();
+  const navigate = useNavigate();
+  // With a VPN connection going, logging out asks first (the VPN confirm-logout dialog).
+  const handleLogOut = (event: MouseEvent<HTMLElement>) => {
+    handleClose();
+    if (!vpn || (vpn.status?.status ?? 'idle') === 'idle') return;
+    event.preventDefault();
+    void vpn.confirmLogOut().then((ok) => ok && navigate('/logout'));
+  };
 
   return (
     <>
@@ -73,7 +83,7 @@ export function AccountMenu({ user, logoUrl = null }: AccountMenuProps) {
           {t('shell.switchCompany')}
         </MenuItem>
         <Divider />
-        <MenuItem component={RouterLink} to="/logout" onClick={handleClose}>
+        <MenuItem component={RouterLink} to="/logout" onClick={handleLogOut}>
           <ListItemIcon>
             <Logout fontSize="small" />
           </ListItemIcon>

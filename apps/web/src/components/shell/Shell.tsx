@@ -16,6 +16,7 @@ import { useMyUser } from '../../auth/use-my-user.ts';
 import { ErrorCard } from '../../features/errors/ErrorCard.tsx';
 import { RemindersHost } from '../../features/reminders/RemindersHost.tsx';
 import { AccessRequestDecisionNotice } from '../../features/devices/AccessRequestDecisionNotice.tsx';
+import { VpnProvider } from '../../features/vpn/VpnProvider.tsx';
 import { CenteredLayout } from '../CenteredLayout.tsx';
 import { FullPageProgress } from '../FullPageProgress.tsx';
 import { LeaveCompany } from './LeaveCompany.tsx';
@@ -114,7 +115,9 @@ export function Shell() {
   return (
     <CurrentUserProvider user={user}>
       <LiveEventsProvider companyId={user.company.publicId}>
-        <ShellLayout user={user} />
+        <VpnProvider>
+          <ShellLayout user={user} />
+        </VpnProvider>
       </LiveEventsProvider>
     </CurrentUserProvider>
   );

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { ApiError } from '../../api/api-error.ts';
 import { useCurrentUser } from '../../auth/current-user.tsx';
+import { VpnConnectButton } from '../vpn/VpnConnectButton.tsx';
 import { DetailSection } from './DetailSection.tsx';
 import { DeviceServicesSection } from './DeviceServicesSection.tsx';
 import { DeviceSessionSection } from './DeviceSessionSection.tsx';
@@ -77,7 +78,8 @@ export function DeviceDetailPage() {
           </Typography>
           <Typography color="text.secondary">{t(`devices.${device.status}`)}</Typography>
         </Box>
-        <Button variant="contained" onClick={() => setRequesting(true)}>
+        <VpnConnectButton agent={device} />
+        <Button variant="outlined" onClick={() => setRequesting(true)}>
           {t('devices.requestAccess')}
         </Button>
       </Box>

@@ -1,0 +1,206 @@
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { Agent } from '@fleetgate/contracts';
+import { apiData } from '../../api/client.ts';
+import { useCurrentUser } from '../../auth/current-user.tsx';
+import { useCompanyId, useSession } from '../../auth/session.ts';
+import { useNotify } from '../../components/notify.tsx';
+import { ConfirmLogoutDialog } from './ConfirmLogoutDialog.tsx';
+import { connectorConnect, connectorDisconnect, ConnectorRefused } from './connector-client.ts';
+import { InstallerDialog } from './InstallerDialog.tsx';
+import { consentGiven, forceProtocol, giveConsent } from './local-values.ts';
+import { fetchReleaseDocument } from './release-document.ts';
+import { useConnectErrors } from './use-connect-errors.ts';
+import { useConnector } from './use-connector.ts';
+import { useUpdatePromo, useVpnFavicon } from './use-vpn-effects.ts';
+import { VpnContext, type VpnContextValue } from './vpn-context.ts';
+import { VpnInfoDialog } from './VpnInfoDialog.tsx';
+import { MobileUnsupportedDialog, VpnAccessExpiredDialog, VpnConsentDialog } from './VpnNoticeDialogs.tsx';
+import { isMobilePlatform, vpnTimings, type ConnectErrorKey } from './vpn-rules.ts';
+import { VpnStatusBar } from './VpnStatusBar.tsx';
+
+const agentQuery = (publicId: string) => ({
+  queryKey: ['Agent', publicId] as const,
+  queryFn: () => apiData<Agent>('Agent', { params: { publicId }, query: { fields: '*' } }),
+});
+
+type Confirming = { name: string; resolve: (ok: boolean) => void };
+
+/** The VPN client feature's state and its shell-wide snack bar and dialogs (mounted once by the shell). */
+export function VpnProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { notify } = useNotify();
+  const token = useSession()?.secretId;
+  const user = useCurrentUser();
+  const companyId = useCompanyId();
+  const mobile = useMemo(() => isMobilePlatform(navigator.userAgent, navigator.maxTouchPoints), []);
+  const connector = useConnector(mobile ? undefined : token, {
+    found: t('vpn.notices.installationFound'),
+    unable: t('vpn.notices.unableToCommunicate'),
+    retry: t('vpn.retry'),
+  });
+  const release = useQuery({
+    queryKey: ['VpnClientReleases', companyId],
+    queryFn: () => fetchReleaseDocument(companyId),
+    enabled: !mobile,
+    staleTime: 3_600_000,
+    retry: false,
+  });
+  const [info, setInfo] = useState<{ agentId: string | undefined } | null>(null);
+  const [installer, setInstaller] = useState<{ agent: Agent | undefined } | null>(null);
+  const [consentFor, setConsentFor] = useState<Agent | null>(null);
+  const [mobileNotice, setMobileNotice] = useState(false);
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
+  const status = connector.status;
+  const current = status?.status ?? 'idle';
+  // The Details link still needs the agent during the second the bar stays after idle.
+  const lastAgentId = useRef<string | undefined>(undefined);
+  if (status?.activeRequest) lastAgentId.current = status.activeRequest.agentId;
+  const activeAgent = useQuery({
+    ...agentQuery(lastAgentId.current ?? ''),
+    enabled: lastAgentId.current !== undefined,
+    retry: false,
+  });
+
+  const { accessExpired, closeAccessExpired, showError } = useConnectErrors(status);
+  useVpnFavicon(current === 'connected');
+  useUpdatePromo(connector.state === 'found' ? status?.version : undefined, release.data, () =>
+    setInfo({ agentId: status?.activeRequest?.agentId }),
+  );
+
+  const startConnect = useCallback(
+    async (agent: Agent) => {
+      if (!token || !companyId) return;
+      try {
+        const protocol = forceProtocol();
+        connector.setStatus(
+          await connectorConnect(token, {
+            agentId: agent.publicId,
+            companyId,
+            ...(protocol === 'tcp' ? {} : { forceProtocol: protocol }),
+          }),
+        );
+      } catch (error) {
+        if (!(error instanceof ConnectorRefused)) {
+          setInstaller({ agent });
+          return;
+        }
+        const keys: Record<number, ConnectErrorKey> = { 401: 'tokenInvalid', 403: 'notAllowed', 409: 'busy' };
+        showError(t(`vpn.connectErrors.${keys[error.status] ?? 'failed'}`));
+      }
+    },
+    [token, companyId, connector, showError, t],
+  );
+
+  const connect = useCallback(
+    (agent: Agent) => {
+      if (mobile) return setMobileNotice(true);
+      // Spec §5: needs the token, the user and the company; otherwise nothing happens.
+      if (!token || !user.publicId || !companyId) return;
+      if (!agent.activeVpnSession?.vpnAddress) {
+        notify(t('vpn.notices.deviceOffline'), { durationMs: vpnTimings.errorSnackMs, key: 'vpn-error' });
+        return;
+      }
+      if (!consentGiven()) return setConsentFor(agent);
+      if (connector.state !== 'found') return setInstaller({ agent });
+      void startConnect(agent);
+    },
+    [mobile, token, user.publicId, companyId, connector.state, notify, startConnect, t],
+  );
+
+  const disconnect = useCallback(async () => {
+    try {
+      connector.setStatus(await connectorDisconnect(token));
+    } catch {
+      // The WebSocket (or its loss) reports the real state.
+    }
+  }, [connector, token]);
+
+  const confirmLogOut = useCallback(async () => {
+    const agentId = status?.activeRequest?.agentId;
+    if (!status || status.status === 'idle' || !agentId) return true;
+    let name: string;
+    try {
+      name = (await queryClient.fetchQuery(agentQuery(agentId))).name;
+    } catch {
+      return true;
+    }
+    return new Promise<boolean>((resolve) => setConfirming({ name, resolve }));
+  }, [status, queryClient]);
+
+  const value = useMemo<VpnContextValue>(
+    () => ({
+      connector: connector.state,
+      status,
+      mobile,
+      release: release.data,
+      connect,
+      disconnect,
+      retryConnector: () => void connector.check(),
+      openInfo: (agentId) => setInfo({ agentId }),
+      openInstaller: (agent) => setInstaller({ agent }),
+      confirmLogOut,
+    }),
+    [connector, status, mobile, release.data, connect, disconnect, confirmLogOut],
+  );
+
+  const finishConfirm = (ok: boolean) => {
+    confirming?.resolve(ok);
+    setConfirming(null);
+  };
+
+  return (
+    <VpnContext value={value}>
+      {children}
+      <VpnStatusBar
+        status={current}
+        agentName={activeAgent.data?.name}
+        onDetails={() => setInfo({ agentId: lastAgentId.current })}
+      />
+      {info && <VpnInfoDialog agentId={info.agentId} onClose={() => setInfo(null)} />}
+      {installer && (
+        <InstallerDialog
+          check={connector.check}
+          found={connector.state === 'found'}
+          status={status}
+          release={release.data}
+          onConnect={
+            installer.agent
+              ? () => {
+                  const agent = installer.agent!;
+                  setInstaller(null);
+                  void startConnect(agent);
+                }
+              : undefined
+          }
+          onClose={() => setInstaller(null)}
+        />
+      )}
+      {consentFor && (
+        <VpnConsentDialog
+          onClose={() => {
+            const agent = consentFor;
+            giveConsent();
+            setConsentFor(null);
+            connect(agent);
+          }}
+        />
+      )}
+      {accessExpired && (
+        <VpnAccessExpiredDialog
+          onLogOut={() => {
+            closeAccessExpired();
+            void navigate('/logout');
+          }}
+          onClose={closeAccessExpired}
+        />
+      )}
+      {mobileNotice && <MobileUnsupportedDialog onClose={() => setMobileNotice(false)} />}
+      {confirming && <ConfirmLogoutDialog name={confirming.name} status={current} onClose={finishConfirm} />}
+    </VpnContext>
+  );
+}

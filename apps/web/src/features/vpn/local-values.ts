@@ -1,0 +1,51 @@
+import { createStoredValue } from '../../app/stored-value.ts';
+import {
+  defaultConnectorUrl,
+  isBrowserId,
+  newBrowserId,
+  parseForceProtocol,
+  storedForceProtocol,
+  type ForceProtocol,
+} from './vpn-rules.ts';
+
+const storedBrowserId = createStoredValue<string | null>('fleetgate.browserId', null, (raw) =>
+  isBrowserId(raw) ? raw : null,
+);
+const storedProtocol = createStoredValue('fleetgate.vpn.forceProtocol', null, parseForceProtocol);
+const storedConsent = createStoredValue('fleetgate.vpn.consent', false, (raw) => raw === true);
+/**
+ * Where the connector listens. Always 127.0.0.1:9250 for users; tests running a connector on a
+ * free port store its loopback address here. Anything that is not a loopback http URL is ignored.
+ */
+const storedConnectorUrl = createStoredValue('fleetgate.vpn.connectorUrl', defaultConnectorUrl, (raw) =>
+  typeof raw === 'string' && /^http:\/\/(127\.0\.0\.1|localhost):\d{1,5}$/.test(raw)
+    ? raw
+    : defaultConnectorUrl,
+);
+
+/** The browser id (controller id): generated once and kept forever. */
+export function browserId(): string {
+  const existing = storedBrowserId.get();
+  if (existing) return existing;
+  const id = newBrowserId();
+  storedBrowserId.set(id);
+  return id;
+}
+
+export function forceProtocol(): ForceProtocol {
+  return storedProtocol.get() ?? 'tcp';
+}
+
+export function useForceProtocol(): ForceProtocol {
+  return storedProtocol.useValue() ?? 'tcp';
+}
+
+export function setForceProtocol(choice: ForceProtocol): void {
+  const stored = storedForceProtocol(choice);
+  if (stored === null) storedProtocol.clear();
+  else storedProtocol.set(stored);
+}
+
+export const consentGiven = () => storedConsent.get();
+export const giveConsent = () => storedConsent.set(true);
+export const connectorUrl = () => storedConnectorUrl.get();

@@ -1,0 +1,51 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNotify } from '../../components/notify.tsx';
+import { releaseFor, type ReleaseDocument } from './release-document.ts';
+import { desktopPlatform, updateAvailable } from './vpn-rules.ts';
+
+const vpnFavicon = '/favicon-vpn.svg';
+
+/** Spec §4: the favicon shows a VPN icon while connected, and the usual one otherwise. */
+export function useVpnFavicon(connected: boolean) {
+  useEffect(() => {
+    if (!connected) return;
+    const link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+    if (!link) return;
+    const original = link.getAttribute('href');
+    link.setAttribute('href', vpnFavicon);
+    return () => {
+      if (original !== null) link.setAttribute('href', original);
+    };
+  }, [connected]);
+}
+
+/**
+ * Spec §4 "Updates": "VPN client update available!" while the running connector is older than
+ * the platform's latest release; clicking it opens the info dialog. Cleared when none exists.
+ */
+export function useUpdatePromo(
+  version: string | undefined,
+  release: ReleaseDocument | undefined,
+  open: () => void,
+) {
+  const { t } = useTranslation();
+  const { notify, dismiss } = useNotify();
+  const latest = release
+    ? releaseFor(release, desktopPlatform(navigator.userAgent))?.latestVersion
+    : undefined;
+  const promo = updateAvailable(version, latest);
+  useEffect(() => {
+    if (!promo) {
+      dismiss('vpn-update');
+      return;
+    }
+    notify(t('vpn.notices.updatePromo'), {
+      key: 'vpn-update',
+      durationMs: 10_000,
+      action: { label: t('vpn.notices.open'), onClick: open },
+    });
+    // `open` changes every render; the promo is about the version pair only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [promo, version, latest, notify, dismiss, t]);
+}

@@ -1,0 +1,88 @@
+import { createHash } from 'node:crypto';
+import net from 'node:net';
+import type { BrowserContext } from 'playwright-core';
+import { startSimulator, type Simulator } from '../../apps/agent/src/simulator.ts';
+import type { AgentRunner } from '../../apps/agent/src/agent-runner.ts';
+import { startConnector, type Connector } from '../../apps/connector/src/connector.ts';
+import { defaultSettings } from '../../apps/connector/src/settings.ts';
+import {
+  eventually,
+  seedAgent,
+  startAgent,
+  type SeededAgent,
+} from '../../apps/server/src/relay/relay.test-support.ts';
+import type { ShellServer, SignedIn } from './shell-server.ts';
+
+export { echoThrough, socksConnect } from '../../apps/connector/src/socks-client.test-support.ts';
+
+export const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+/** A free loopback port, for a connector the page is told about before it runs. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export function portRefused(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+  });
+}
+
+/** The real agent (in-process runner) with the simulator's HMI and echo services, attached to the relay. */
+export async function attachedAgent(server: ShellServer, admin: SignedIn, simulator: Simulator) {
+  const agent = await seedAgent(server.db, admin.companyPublicId, { servers: simulator.services });
+  const runner = await startAgent(server.baseUrl, agent, simulator.services);
+  await waitForVpnSession(server, admin, agent);
+  return { agent, runner };
+}
+
+async function waitForVpnSession(server: ShellServer, admin: SignedIn, agent: SeededAgent) {
+  await eventually(async () => {
+    const response = await fetch(`${server.baseUrl}/api/Agent/${agent.publicId}?fields=activeVpnSession`, {
+      headers: {
+        'Api-Version': '2',
+        Authorization: `Bearer ${admin.token.secretId}`,
+        'Api-Company': admin.companyPublicId,
+      },
+    });
+    const body = (await response.json()) as { data?: { activeVpnSession: unknown } };
+    return body.data?.activeVpnSession ?? undefined;
+  }, 10_000);
+}
+
+/** The real connector on a given loopback port, answering the shell server's pages. */
+export function connectorFor(server: ShellServer, port: number): Promise<Connector> {
+  return startConnector({ settings: { ...defaultSettings, portals: [server.baseUrl] }, port });
+}
+
+/**
+ * Points the web app at the test's connector (it uses 127.0.0.1:9250 otherwise) and records
+ * every state the VPN status bar goes through, so a brief "connecting" is not missed.
+ */
+export async function watchVpnPage(context: BrowserContext, connectorUrl: string): Promise<void> {
+  await context.addInitScript((url: string) => {
+    localStorage.setItem('fleetgate.vpn.connectorUrl', JSON.stringify(url));
+    const states: string[] = [];
+    (window as unknown as { vpnStates: string[] }).vpnStates = states;
+    new MutationObserver(() => {
+      const bar = document.querySelector('[data-vpn-status]');
+      const state = bar ? bar.getAttribute('data-vpn-status')! : 'hidden';
+      if (states.at(-1) !== state) states.push(state);
+    }).observe(document, { subtree: true, childList: true, attributes: true });
+  }, connectorUrl);
+}
+
+export type { AgentRunner, Connector, Simulator };
+export { startSimulator };

@@ -1,0 +1,361 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { collectPageErrors, launchChromium } from './support/browser.ts';
+import { startShellServer, type ShellServer, type SignedIn } from './support/shell-server.ts';
+import {
+  attachedAgent,
+  connectorFor,
+  echoThrough,
+  freePort,
+  portRefused,
+  sha256,
+  socksConnect,
+  startSimulator,
+  watchVpnPage,
+  type AgentRunner,
+  type Connector,
+  type Simulator,
+} from './support/vpn.ts';
+
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
+
+let server: ShellServer;
+let browser: Browser;
+let simulator: Simulator;
+const runners: AgentRunner[] = [];
+const connectors: Connector[] = [];
+
+beforeAll(async () => {
+  server = await startShellServer();
+  browser = await launchChromium();
+  simulator = await startSimulator();
+});
+
+afterAll(async () => {
+  await Promise.all(connectors.map((c) => c.close()));
+  await Promise.all(runners.map((r) => r.stop()));
+  await simulator?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+const blue = 'rgb(23, 191, 235)';
+const grey = 'rgb(160, 160, 160)';
+const tenMegabytes = 10 * 1024 * 1024;
+
+async function shot(page: Page, name: string) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+  await mkdir('/tmp/shots', { recursive: true });
+  await page.screenshot({ path: `/tmp/shots/vpn-${name}.png` });
+}
+
+const statusBar = (page: Page) => page.getByRole('status', { name: 'VPN', exact: true });
+const barStyle = (page: Page) =>
+  statusBar(page).evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return { colour: getComputedStyle(element).backgroundColor, width: box.width, height: box.height };
+  });
+const barStates = (page: Page) =>
+  page.evaluate(() => (window as unknown as { vpnStates: string[] }).vpnStates);
+
+async function openDevice(admin: SignedIn, agentId: string, connectorUrl: string) {
+  const context = await server.signedInContext(browser, admin, { width: 1280, height: 860 });
+  await watchVpnPage(context, connectorUrl);
+  const page = await context.newPage();
+  const errors = collectPageErrors(page);
+  await page.goto(`${server.baseUrl}/devices/${agentId}`);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  return { page, errors, close: () => context.close() };
+}
+
+describe('VPN client in the portal', () => {
+  it('finds the connector, connects, carries 10 MB both ways, and disconnects', async () => {
+    const admin = await server.newAdministrator('VPN Admin');
+    const { agent, runner } = await attachedAgent(server, admin, simulator);
+    runners.push(runner);
+    const port = await freePort();
+    const { page, errors, close } = await openDevice(admin, agent.publicId, `http://127.0.0.1:${port}`);
+
+    // No connector yet: the first connect asks for consent, then the installer looks for it.
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'VPN connection' })
+      .getByRole('button', { name: 'Got it' })
+      .click();
+    const installer = page.getByRole('dialog', { name: 'VPN client' });
+    await installer.getByText('No VPN client installation found').waitFor();
+    expect(await installer.getByRole('button', { name: 'Connect now' }).isDisabled()).toBe(true);
+    await shot(page, 'installer-missing');
+
+    // Started now, it is found within the 2.5 s retry.
+    const connector = await connectorFor(server, port);
+    connectors.push(connector);
+    await installer.getByText('VPN client installation found', { exact: true }).waitFor();
+    // …and the 3 s snack bar says so (missing → found).
+    await page.locator('.MuiSnackbar-root').getByText('VPN client installation found').waitFor();
+    await shot(page, 'installer-found');
+    await installer.getByRole('button', { name: 'Connect now' }).click();
+
+    await page.waitForFunction(() => document.querySelector('[data-vpn-status="connected"]'));
+    const states = await barStates(page);
+    expect(states).toContain('connecting');
+    expect(states.at(-1)).toBe('connected');
+    expect(await barStyle(page)).toEqual({ colour: blue, width: 385, height: 48 });
+    await expect.poll(() => statusBar(page).textContent()).toMatch(/^VPNConnected to Agent \w+Details$/);
+    expect(await page.evaluate(() => document.querySelector('link[rel="icon"]')?.getAttribute('href'))).toBe(
+      '/favicon-vpn.svg',
+    );
+    await shot(page, 'connected');
+
+    // 10 MB through the local port and through SOCKS5 to the simulated echo service.
+    const status = connector.status.current;
+    expect(status.status).toBe('connected');
+    const echoPort = status.services.find((s) => s.name === 'echo')!.localPort;
+    const data = randomBytes(tenMegabytes);
+    const viaPort = await echoThrough(net.connect({ host: '127.0.0.1', port: echoPort }), data);
+    expect(sha256(viaPort)).toBe(sha256(data));
+    const { reply, socket } = await socksConnect(status.socksPort!, {
+      host: `echo.${agent.publicId}`,
+      port: 7,
+    });
+    expect(reply).toBe(0);
+    expect(sha256(await echoThrough(socket, data))).toBe(sha256(data));
+
+    // The info dialog from the snack bar's Details link.
+    await statusBar(page).getByRole('button', { name: 'Details' }).click();
+    const info = page.getByRole('dialog', { name: 'VPN' });
+    await info.getByTestId('vpn-active').getByText('Connected').waitFor();
+    expect((await info.boundingBox())!.width).toBe(528);
+    await info.getByTestId('vpn-address').waitFor();
+    await info.getByText('Version 0.1.0').waitFor();
+    await info.getByText('Stealth mode').waitFor();
+    expect(await info.getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe(
+      `http://127.0.0.1:${port}/`,
+    );
+    // The server's release document: this connector is the latest, so the button offers the installer.
+    await info.getByText('Latest', { exact: true }).waitFor();
+    await info.getByRole('link', { name: 'Download installer' }).waitFor();
+    await shot(page, 'info-dialog');
+    await info.getByRole('button', { name: 'Release notes' }).click();
+    await page
+      .getByRole('dialog', { name: 'Release notes' })
+      .getByText(/^0\.1\.0 (major|minor|patch)$/)
+      .first()
+      .waitFor();
+    await shot(page, 'release-notes');
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('dialog', { name: 'VPN' }).getByText('Stealth mode').waitFor();
+
+    // Log out asks first while connected; Cancel keeps the session.
+    await page.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    const confirm = page.getByRole('dialog', { name: 'VPN' });
+    await confirm
+      .getByText(/You are connected to Agent \w+\. Logging out ends the VPN connection\./)
+      .waitFor();
+    await shot(page, 'confirm-logout');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+
+    // Disconnect from the info dialog closes it; the bar turns grey and goes a second later.
+    await statusBar(page).getByRole('button', { name: 'Details' }).click();
+    await page.getByRole('dialog', { name: 'VPN' }).getByRole('button', { name: 'Disconnect' }).click();
+    await page.getByRole('dialog', { name: 'VPN' }).waitFor({ state: 'hidden' });
+    await statusBar(page).getByText('Disconnected').waitFor();
+    const idleAt = Date.now();
+    expect((await barStyle(page)).colour).toBe(grey);
+    await statusBar(page).waitFor({ state: 'detached' });
+    expect(Date.now() - idleAt).toBeGreaterThan(700);
+    expect(await portRefused(echoPort)).toBe(true);
+    expect(await portRefused(status.socksPort!)).toBe(true);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('shows the device-offline path when the agent stops mid-transfer', async () => {
+    const admin = await server.newAdministrator('VPN Offline');
+    const { agent, runner } = await attachedAgent(server, admin, simulator);
+    const port = await freePort();
+    const connector = await connectorFor(server, port);
+    connectors.push(connector);
+    // A newer release than the running connector: the promo, and the dialog offers the update.
+    const context = await server.signedInContext(browser, admin, { width: 1280, height: 860 });
+    await watchVpnPage(context, connector.url);
+    await context.route(/\/api\/VpnClientReleases/, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: { platforms: { latestVersion: string }[] } };
+      for (const platform of body.data.platforms) platform.latestVersion = '9.9.0';
+      await route.fulfill({ response, json: body });
+    });
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    const close = () => context.close();
+    await page.goto(`${server.baseUrl}/devices/${agent.publicId}`);
+    const promo = page.locator('.MuiSnackbar-root').filter({ hasText: 'VPN client update available!' });
+    await promo.getByRole('button', { name: 'Open' }).click();
+    const info = page.getByRole('dialog', { name: 'VPN' });
+    await info.getByText('Update available', { exact: true }).waitFor();
+    expect(
+      await info.getByRole('link', { name: 'Download update to version 9.9.0' }).getAttribute('href'),
+    ).toMatch(/\/downloads\/connector\/fleetgate-connector-9\.9\.0\.mjs$/);
+    await shot(page, 'update-available');
+    await info.getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await page.getByRole('button', { name: 'Got it' }).click();
+    await page.waitForFunction(() => document.querySelector('[data-vpn-status="connected"]'));
+
+    const echoPort = connector.status.current.services.find((s) => s.name === 'echo')!.localPort;
+    const transfer = echoThrough(
+      net.connect({ host: '127.0.0.1', port: echoPort }),
+      randomBytes(tenMegabytes),
+    );
+    await runner.stop();
+    await expect(transfer).rejects.toThrow(/closed|reset|ECONNRESET/);
+    await page.getByText('Connection failed, device offline').waitFor();
+    await statusBar(page).waitFor({ state: 'detached' });
+    expect(connector.status.current).toMatchObject({ status: 'idle', code: 10 });
+    expect(await portRefused(echoPort)).toBe(true);
+    await shot(page, 'device-offline');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('logging out asks while connected, then disconnects', async () => {
+    const admin = await server.newAdministrator('VPN Logout');
+    const { agent, runner } = await attachedAgent(server, admin, simulator);
+    runners.push(runner);
+    const connector = await connectorFor(server, await freePort());
+    connectors.push(connector);
+    const { page, errors, close } = await openDevice(admin, agent.publicId, connector.url);
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await page.getByRole('button', { name: 'Got it' }).click();
+    await page.waitForFunction(() => document.querySelector('[data-vpn-status="connected"]'));
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.getByRole('dialog', { name: 'VPN' }).getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(/\/login$/);
+    expect(connector.status.current.status).toBe('idle');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('a connector that stops is lost, then unreachable with Retry, and found again', async () => {
+    const admin = await server.newAdministrator('VPN Lost');
+    const { agent, runner } = await attachedAgent(server, admin, simulator);
+    runners.push(runner);
+    const port = await freePort();
+    let connector = await connectorFor(server, port);
+    const { page, errors, close } = await openDevice(admin, agent.publicId, connector.url);
+    await page.getByRole('button', { name: /^VPN: / }).click();
+    const info = page.getByRole('dialog', { name: 'VPN' });
+    await info.getByText('Version 0.1.0').waitFor();
+    await connector.close();
+    await info.getByText('Cannot communicate, retrying').waitFor();
+    await shot(page, 'connector-lost');
+    // After the retries it counts as missing: the snack bar stays until Retry.
+    const unable = page
+      .locator('.MuiSnackbar-root')
+      .filter({ hasText: 'Unable to communicate with the VPN client' });
+    await unable.waitFor({ timeout: 20_000 });
+    await info.getByText('No installation found').waitFor();
+    await shot(page, 'connector-unreachable');
+    connector = await connectorFor(server, port);
+    connectors.push(connector);
+    // The open dialog hides the rest of the page from the accessibility tree, not from the pointer.
+    await unable.locator('button', { hasText: 'Retry' }).click();
+    await page.locator('.MuiSnackbar-root').getByText('VPN client installation found').waitFor();
+    await info.getByText('Version 0.1.0').waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('on a phone, connect says the VPN is unsupported and the dialog offers force protocol', async () => {
+    const admin = await server.newAdministrator('VPN Phone');
+    const { agent, runner } = await attachedAgent(server, admin, simulator);
+    runners.push(runner);
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      userAgent:
+        'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36',
+      storageState: {
+        cookies: [],
+        origins: [
+          {
+            origin: server.baseUrl,
+            localStorage: [
+              { name: 'fleetgate.session', value: JSON.stringify(admin.token) },
+              { name: 'fleetgate.company', value: JSON.stringify(admin.companyPublicId) },
+            ],
+          },
+        ],
+      },
+    });
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(`${server.baseUrl}/devices/${agent.publicId}`);
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'VPN not supported' })
+      .getByRole('button', { name: 'Close' })
+      .click();
+
+    await page.getByRole('button', { name: /^VPN: Available$/ }).click();
+    const info = page.getByRole('dialog', { name: 'VPN' });
+    // Full-screen below 960 px.
+    expect((await info.boundingBox())!.width).toBe(390);
+    await info.getByRole('combobox', { name: 'Force protocol' }).click();
+    await page.getByRole('option', { name: 'IPv4 only (tcp4)' }).click();
+    const stored = () => page.evaluate(() => localStorage.getItem('fleetgate.vpn.forceProtocol'));
+    expect(await stored()).toBe('"tcp4"');
+    await shot(page, 'mobile-info');
+    await info.getByRole('combobox', { name: 'Force protocol' }).click();
+    await page.getByRole('option', { name: 'Automatically (tcp)' }).click();
+    expect(await stored()).toBeNull();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the connector refuses a foreign origin and a request without a token', async () => {
+    const admin = await server.newAdministrator('VPN Guard');
+    const connector = await connectorFor(server, await freePort());
+    connectors.push(connector);
+    const foreign = await fetch(`${connector.url}/status`, {
+      headers: { Origin: 'http://evil.example', 'Api-Access-Token': admin.token.secretId },
+    });
+    expect(foreign.status).toBe(403);
+    const noToken = await fetch(`${connector.url}/status`, { headers: { Origin: server.baseUrl } });
+    expect(noToken.status).toBe(401);
+    const allowed = await fetch(`${connector.url}/status`, {
+      headers: { Origin: server.baseUrl, 'Api-Access-Token': admin.token.secretId },
+    });
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe(server.baseUrl);
+
+    // From a page of another origin, the browser itself is refused.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`http://localhost:${new URL(server.baseUrl).port}/login`);
+    const outcome = await page.evaluate(
+      async ([url, token]) => {
+        try {
+          const response = await fetch(`${url}/status`, { headers: { 'Api-Access-Token': token! } });
+          return String(response.status);
+        } catch {
+          return 'blocked';
+        }
+      },
+      [connector.url, admin.token.secretId],
+    );
+    expect(outcome).toBe('blocked');
+    await context.close();
+  });
+});
