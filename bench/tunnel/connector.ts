@@ -1,0 +1,19 @@
+/** The user's side, in its own process: the connector with the bench server as its only portal. */
+import { startConnector, type Connector } from '../../apps/connector/src/connector.ts';
+import { defaultSettings } from '../../apps/connector/src/settings.ts';
+import { serveRole } from './ipc.ts';
+
+let connector: Connector | undefined;
+
+serveRole(
+  {
+    start: async (payload) => {
+      const portal = payload as string;
+      connector = await startConnector({ settings: { ...defaultSettings, portals: [portal] }, port: 0 });
+      return connector.url;
+    },
+  },
+  async () => {
+    await connector?.close();
+  },
+);

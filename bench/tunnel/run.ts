@@ -1,0 +1,216 @@
+/**
+ * Tunnel benchmark: a user's tool → connector's local port → relay (in the server) → agent →
+ * the simulator's TCP echo service and back, against a direct loopback TCP connection to the same
+ * echo service, all started in this run on this machine. Prints bulk throughput and 1 KB
+ * round-trip times for both, their ratio and difference, and the server's memory per idle agent
+ * connection with 2,000 agents attached. Each role runs in its own process; the load generator
+ * (this process) shares the machine's cores with them. PGlite in memory, or PostgreSQL in a
+ * throwaway database when DATABASE_URL is set. Sizes: BENCH_TUNNEL_MB (200), BENCH_SECONDS (10),
+ * BENCH_ROUND_TRIPS (2000), BENCH_IDLE_AGENTS (2000).
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { LanService } from '../../apps/agent/src/services.ts';
+import type { ConnectorStatus } from '../../apps/connector/src/status.ts';
+import { throwawayDatabase } from '../support.ts';
+import { startRole, type ChildRole } from './ipc.ts';
+import { bulkEcho, pingPong, type BulkResult, type RoundTrips } from './measure.ts';
+import type { AttachManyResult } from './idle-agents.ts';
+import type { SeededAgent, ServerInfo } from './server.ts';
+
+const megabytes = Number(process.env.BENCH_TUNNEL_MB ?? 200);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const roundTrips = Number(process.env.BENCH_ROUND_TRIPS ?? 2000);
+const idleAgents = Number(process.env.BENCH_IDLE_AGENTS ?? 2000);
+const attachBatch = 50;
+const adminEmail = 'bench-admin@example.com';
+const password = randomBytes(18).toString('base64url');
+const here = import.meta.dirname;
+// Other work on the machine skews the ratios; the report shows how busy it was.
+const loadBefore = os.loadavg();
+// The browser id the portal page would send; one per run.
+const controller = randomUUID();
+
+const database = process.env.DATABASE_URL ? await throwawayDatabase(process.env.DATABASE_URL) : undefined;
+if (process.env.DATABASE_URL && !database) throw new Error('DATABASE_URL is set but does not answer');
+const roles: ChildRole[] = [];
+const role = async (script: string, env: Record<string, string> = {}) => {
+  const started = await startRole(path.join(here, script), env);
+  roles.push(started);
+  return started;
+};
+
+try {
+  const [server, agent, connector] = await Promise.all([
+    role('server.ts', {
+      BENCH_ADMIN_EMAIL: adminEmail,
+      BENCH_ADMIN_PASSWORD: password,
+      ...(database ? { BENCH_DATABASE_URL: database.url } : {}),
+    }),
+    role('agent.ts'),
+    role('connector.ts'),
+  ]);
+  const info = await server.request<ServerInfo>('info');
+  const relayUrl = `${info.baseUrl.replace(/^http/, 'ws')}/relay/agent`;
+  const services = await agent.request<LanService[]>('services');
+  const echoPort = services.find((s) => s.name === 'echo')!.port;
+  const [device] = await server.request<SeededAgent[]>('agents', { count: 1, services });
+  await agent.request('attach', { relayUrl, credential: device!.credential });
+
+  const token = await login(info.baseUrl);
+  const connectorUrl = await connector.request<string>('start', info.baseUrl);
+  const tunnelPort = await connectThrough(connectorUrl, info, token, device!.publicId);
+
+  // Same order for both paths: warm-up, then the measured run.
+  const bytes = megabytes * 1e6;
+  const bulk = async (port: number) => {
+    await bulkEcho(port, 16e6, 5000);
+    return bulkEcho(port, bytes, seconds * 1000);
+  };
+  const directBulk = await bulk(echoPort);
+  const cpuBefore = await cpuOf([server, agent, connector]);
+  const tunnelBulk = await bulk(tunnelPort);
+  const cpu = cpuSpent(cpuBefore, await cpuOf([server, agent, connector]));
+  const directRtt = await pingPong(echoPort, 1024, 200, roundTrips);
+  const tunnelRtt = await pingPong(tunnelPort, 1024, 200, roundTrips);
+  await local(connectorUrl, 'POST', '/disconnect', info.baseUrl, token);
+
+  const memory = await idleAgentMemory(server, relayUrl);
+  process.stdout.write(report(info, directBulk, tunnelBulk, cpu, directRtt, tunnelRtt, memory));
+} finally {
+  await Promise.all(roles.map((r) => r.stop()));
+  await database?.drop();
+}
+
+/** CPU time (user+system, µs) of the roles and of this process, to see who limits the tunnel. */
+async function cpuOf(children: ChildRole[]): Promise<number[]> {
+  const used = await Promise.all(children.map((c) => c.request<NodeJS.CpuUsage>('cpu')));
+  return [...used, process.cpuUsage()].map((u) => u.user + u.system);
+}
+function cpuSpent(before: number[], after: number[]): number[] {
+  return after.map((value, i) => (value - before[i]!) / 1e6);
+}
+
+async function login(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/AccessTokenList`, {
+    method: 'POST',
+    headers: {
+      'Api-Version': '2',
+      'Content-Type': 'application/json',
+      Authorization: `Basic ${Buffer.from(`${adminEmail}::${password}`).toString('base64')}`,
+    },
+    body: JSON.stringify({ expiresIn: 3600 }),
+  });
+  if (response.status !== 201) throw new Error(`login failed with ${response.status}`);
+  return ((await response.json()) as { data: { secretId: string } }).data.secretId;
+}
+
+/** Calls the connector's local API as the portal page does (its Origin, the user's token). */
+async function local(
+  base: string,
+  method: string,
+  route: string,
+  portal: string,
+  token: string,
+  body?: unknown,
+) {
+  const response = await fetch(base + route, {
+    method,
+    headers: {
+      Origin: portal,
+      'Api-Access-Token': token,
+      'VPN-Client-Controller-Identifier': controller,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as ConnectorStatus };
+}
+
+/** Connect as the portal's Connect button does; the echo service's local port once connected. */
+async function connectThrough(connectorUrl: string, info: ServerInfo, token: string, agentId: string) {
+  const body = { agentId, companyId: info.companyPublicId };
+  const started = await local(connectorUrl, 'POST', '/connect', info.baseUrl, token, body);
+  if (started.status !== 202) throw new Error(`connect answered ${started.status}`);
+  for (let i = 0; i < 300; i++) {
+    const { body: status } = await local(connectorUrl, 'GET', '/status', info.baseUrl, token);
+    if (status.status === 'connected') return status.services.find((s) => s.name === 'echo')!.localPort;
+    if (status.status === 'idle') throw new Error(`connect failed: ${status.code} ${status.message}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('connector did not connect within 30 s');
+}
+
+type IdleMemory = {
+  before: { heapUsed: number; external: number };
+  after: { heapUsed: number; external: number };
+  attach: AttachManyResult;
+  stillOpen: number;
+};
+
+/** The server's heap+external before and after `idleAgents` agents attach (agents already in the DB). */
+async function idleAgentMemory(server: ChildRole, relayUrl: string): Promise<IdleMemory> {
+  const agents = await server.request<SeededAgent[]>('agents', { count: idleAgents, services: [] });
+  const swarm = await role('idle-agents.ts');
+  const before = await server.request<IdleMemory['before']>('memory');
+  const attach = await swarm.request<AttachManyResult>(
+    'attach',
+    { relayUrl, credentials: agents.map((a) => a.credential), batch: attachBatch, deadlineMs: 240_000 },
+    300_000,
+  );
+  // Let the relay finish what each attach started (sessions recorded, events published).
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const after = await server.request<IdleMemory['after']>('memory');
+  const stillOpen = await swarm.request<number>('open');
+  return { before, after, attach, stillOpen };
+}
+
+function report(
+  info: ServerInfo,
+  directBulk: BulkResult,
+  tunnelBulk: BulkResult,
+  cpu: number[],
+  directRtt: RoundTrips,
+  tunnelRtt: RoundTrips,
+  memory: IdleMemory,
+): string {
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+  const ratio = tunnelBulk.megabytesPerSecond / directBulk.megabytesPerSecond;
+  const addedMedian = tunnelRtt.medianMs - directRtt.medianMs;
+  const addedP99 = tunnelRtt.p99Ms - directRtt.p99Ms;
+  const { before, after, attach } = memory;
+  const grown = after.heapUsed + after.external - (before.heapUsed + before.external);
+  const perAgent = grown / Math.max(1, attach.attached);
+  const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
+  const bulkLine = (name: string, r: BulkResult) =>
+    `  ${name.padEnd(22)} ${r.megabytesPerSecond.toFixed(1).padStart(8)} MB/s   (${(r.bytes / 1e6).toFixed(0)} MB echoed in ${r.seconds.toFixed(2)} s)`;
+  const rttLine = (name: string, r: RoundTrips) =>
+    `  ${name.padEnd(22)} median ${r.medianMs.toFixed(3)} ms   p99 ${r.p99Ms.toFixed(3)} ms   (${r.count} round trips)`;
+  const refused = Object.entries(attach.refused).map(([status, n]) => `${n}×${status}`);
+  return [
+    `tunnel benchmark (${info.database}; ${os.availableParallelism()} cores shared by the load generator,`,
+    '  connector, server with relay, and agent with echo service, each in its own process;',
+    `  load average before the run ${loadBefore.map((n) => n.toFixed(2)).join(' ')})`,
+    'bulk throughput (one connection, bytes echoed back per second)',
+    bulkLine('direct loopback TCP', directBulk),
+    bulkLine('through the tunnel', tunnelBulk),
+    `  ratio ${ratio.toFixed(2)} (goal >= 0.50: ${met(ratio >= 0.5)})`,
+    `  CPU seconds during the tunnel run (incl. warm-up): server ${cpu[0]!.toFixed(2)}, agent ${cpu[1]!.toFixed(2)},` +
+      ` connector ${cpu[2]!.toFixed(2)}, load generator ${cpu[3]!.toFixed(2)}`,
+    '1 KB round trips',
+    rttLine('direct loopback TCP', directRtt),
+    rttLine('through the tunnel', tunnelRtt),
+    `  added median ${addedMedian.toFixed(3)} ms (goal <= 0.300 ms: ${met(addedMedian <= 0.3)}),` +
+      ` added p99 ${addedP99.toFixed(3)} ms (${met(addedP99 <= 0.3)})`,
+    `idle agent connections on one relay (${attach.attached} of ${idleAgents} attached in ${attach.seconds.toFixed(1)} s,` +
+      ` ${(attach.attached / attach.seconds).toFixed(0)}/s in batches of ${attachBatch}` +
+      `${refused.length ? `; refused ${refused.join(', ')}` : ''}${attach.failed ? `; ${attach.failed} failed` : ''};` +
+      ` ${memory.stillOpen} still open after the measurement)`,
+    `  server heap    ${mb(before.heapUsed)} → ${mb(after.heapUsed)}`,
+    `  server external ${mb(before.external)} → ${mb(after.external)}`,
+    `  per connection ${kb(perAgent)} heap+external (heap ${kb((after.heapUsed - before.heapUsed) / Math.max(1, attach.attached))}) (goal <= 30 KB: ${met(attach.attached === idleAgents && perAgent <= 30 * 1024)})`,
+    '',
+  ].join('\n');
+}
