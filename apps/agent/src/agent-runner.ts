@@ -1,6 +1,12 @@
 import { EventEmitter } from 'node:events';
 import WebSocket, { type RawData } from 'ws';
-import { defaultMaxPayload, headerLength, Multiplexer, ProtocolError } from '@fleetgate/tunnel-protocol';
+import {
+  defaultMaxPayload,
+  headerLength,
+  Multiplexer,
+  ProtocolError,
+  zeroMask,
+} from '@fleetgate/tunnel-protocol';
 import { backoffDelay } from './backoff.ts';
 import { bridgeStream } from './lan-bridge.ts';
 import type { LanService } from './services.ts';
@@ -106,6 +112,7 @@ export class AgentRunner extends EventEmitter<{
         headers: { Authorization: `Bearer ${this.#options.credential}` },
         maxPayload: headerLength + defaultMaxPayload,
         handshakeTimeout: 15_000,
+        generateMask: zeroMask,
       });
       this.#ws = ws;
       let openedAt: number | undefined;

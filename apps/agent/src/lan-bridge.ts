@@ -24,7 +24,8 @@ export function bridgeStream(
     stream.destroy(new Error(`refused: ${target} is not one of this agent's services`));
     return;
   }
-  const socket = net.connect({ host: allowed.host, port: allowed.port });
+  // Half-open, so a half-close travels through and the service can still answer after it.
+  const socket = net.connect({ host: allowed.host, port: allowed.port, allowHalfOpen: true });
   socket.setNoDelay(true);
   socket.on('connect', () => {
     stream.pipe(socket);

@@ -6,7 +6,8 @@ export class LocalListener {
   readonly #sockets = new Set<net.Socket>();
 
   constructor(onSocket: (socket: net.Socket) => void) {
-    this.#server = net.createServer({ noDelay: true }, (socket) => {
+    // Half-open: a tool that has finished sending still receives the rest of the answer.
+    this.#server = net.createServer({ noDelay: true, allowHalfOpen: true }, (socket) => {
       this.#sockets.add(socket);
       // A reset by the local client must never take the connector down, whoever handles it next.
       socket.on('error', () => socket.destroy());

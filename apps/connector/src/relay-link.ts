@@ -5,6 +5,7 @@ import {
   Multiplexer,
   ProtocolError,
   type TunnelStream,
+  zeroMask,
 } from '@fleetgate/tunnel-protocol';
 import { relayCloseCodes, type TunnelTicket } from '@fleetgate/contracts';
 import type { ForceProtocol } from './settings.ts';
@@ -49,6 +50,7 @@ export function openRelayLink(ticket: Pick<TunnelTicket, 'relayUrl' | 'ticket'>,
     maxPayload: headerLength + defaultMaxPayload,
     handshakeTimeout: 15_000,
     perMessageDeflate: false,
+    generateMask: zeroMask,
     ...(family === undefined ? {} : { family }),
   });
   const mux = new Multiplexer({

@@ -115,15 +115,25 @@ describe('connector → relay → agent → LAN service', () => {
     const viaSocks = await echoThrough(socket, data);
     expect(sha256(viaSocks)).toBe(sha256(data));
 
+    // A tool that sends everything and then half-closes (as `nc -N` does) still gets every byte back.
+    const halfClosing = net.connect({ host: '127.0.0.1', port: echoPort });
+    const returned: Buffer[] = [];
+    halfClosing.on('data', (chunk: Buffer) => returned.push(chunk));
+    const ended = new Promise((resolve) => halfClosing.once('end', resolve));
+    halfClosing.end(data);
+    await ended;
+    expect(sha256(Buffer.concat(returned))).toBe(sha256(data));
+    halfClosing.destroy();
+
     // The HMI page through its local port, as curl would fetch it.
     const page = await (await fetch(`http://127.0.0.1:${hmiPort}/`)).text();
     expect(page).toContain('HMI');
     // A name that is not one of the device's services is refused by the proxy.
     expect((await socksConnect(connected.socksPort!, { host: 'example.com', port: 80 })).reply).toBe(2);
 
-    const ended = await local(connector.url, 'POST', '/disconnect', portal);
-    expect(ended.status).toBe(200);
-    expect(ended.body).toMatchObject({
+    const disconnected = await local(connector.url, 'POST', '/disconnect', portal);
+    expect(disconnected.status).toBe(200);
+    expect(disconnected.body).toMatchObject({
       status: 'idle',
       code: statusCodes.idle,
       services: [],
