@@ -157,14 +157,14 @@ describe('Agents screen', () => {
     await agent.getByRole('button', { name: 'Enrol Press line 5' }).click();
     dialog = page.getByRole('dialog', { name: 'Enrol Press line 5' });
     const command = (await dialog.getByText(/^fleetgate-agent enroll /).innerText()).trim();
-    expect(command).toMatch(/^fleetgate-agent enroll --server http:\/\/127\.0\.0\.1:\d+ --token \S{20,}$/);
+    expect(command).toMatch(/^fleetgate-agent enroll --server http:\/\/127\.0\.0\.1:\d+ --token=\S{20,}$/);
     await dialog.getByText(/^Valid until /).waitFor();
     await screenshot(page, 'agents-enrol-dialog');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
 
     // The device enrols and attaches: the console turns it online and offline without a reload.
-    const socket = await attachAgent(command.split(' --token ')[1]!);
+    const socket = await attachAgent(command.split(' --token=')[1]!);
     await agent.getByRole('status').getByText('Online').waitFor();
     await screenshot(page, 'agents-online');
     socket.close();

@@ -6,7 +6,7 @@ import { parseServiceSpec, type LanService } from './services.ts';
 import { startSimulator, type Simulator } from './simulator.ts';
 
 const usage = `Usage:
-  fleetgate-agent enroll --server <url> --token <token> [--service name=host:port]... [--simulate] [--config <path>]
+  fleetgate-agent enroll --server <url> --token=<token> [--service name=host:port]... [--simulate] [--config <path>]
   fleetgate-agent run [--config <path>] [--simulate]
 
 enroll   exchanges the one-time token from the console for this agent's credential and writes

@@ -23,7 +23,7 @@ if (demo) {
   lines.push(
     'These passwords are shown only now; set FLEETGATE_ADMIN_PASSWORD before the first start to choose your own.',
     'Attach the simulated demo agent "Line 1 gateway" (the token is valid for 24 h):',
-    `  npx fleetgate-agent enroll --server ${url} --token ${demo.agentEnrolmentToken} --simulate`,
+    `  npx fleetgate-agent enroll --server ${url} --token=${demo.agentEnrolmentToken} --simulate`,
     '  npx fleetgate-agent run --simulate',
   );
 }

@@ -22,7 +22,7 @@ import { presentAgent } from './agent.presenter.ts';
 
 /** The command shown in the console; the agent's README starts with it. */
 export function enrolCommand(origin: string, token: string) {
-  return `fleetgate-agent enroll --server ${origin} --token ${token}`;
+  return `fleetgate-agent enroll --server ${origin} --token=${token}`;
 }
 
 /** Where agents attach: the relay's WebSocket on the same origin. */

@@ -57,7 +57,7 @@ describe('AgentEnrolmentTokenList', () => {
     expect(expiresIn).toBeGreaterThan(24 * 3600_000 - 60_000);
     expect(expiresIn).toBeLessThanOrEqual(24 * 3600_000 + 60_000);
     expect(issued.command).toBe(
-      `fleetgate-agent enroll --server ${t.server.baseUrl} --token ${issued.token}`,
+      `fleetgate-agent enroll --server ${t.server.baseUrl} --token=${issued.token}`,
     );
 
     const row = await agentRow(agent.publicId);
