@@ -1,8 +1,8 @@
-import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { AccessRequest, Agent } from '@fleetgate/contracts';
-import { collectPageErrors, launchChromium } from './support/browser.ts';
+import { collectPageErrors, launchChromium, settledScreenshot } from './support/browser.ts';
+import { callApi } from './support/api.ts';
 import { startShellServer, type ShellServer, type SignedIn } from './support/shell-server.ts';
 
 let server: ShellServer;
@@ -18,27 +18,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function api<T>(user: SignedIn, method: string, rel: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.baseUrl}/api/${rel}`, {
-    method,
-    headers: {
-      'Api-Version': '2',
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      Authorization: `Bearer ${user.token.secretId}`,
-      'Api-Company': user.companyPublicId,
-    },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${rel}: ${response.status} ${text}`);
-  return (JSON.parse(text) as { data: T }).data;
-}
-
-async function screenshot(page: Page, name: string) {
-  await page.waitForFunction("document.getAnimations().every((a) => a.playState !== 'running')");
-  await mkdir('/tmp/shots', { recursive: true });
-  await page.screenshot({ path: `/tmp/shots/${name}.png`, fullPage: true });
-}
+const api = <T>(user: SignedIn, method: string, rel: string, body?: unknown) =>
+  callApi<T>(server, user, method, rel, body);
 
 /** A VPN-locked agent with one service that needs approval. */
 async function lockedAgent(admin: SignedIn, name: string): Promise<Agent> {
@@ -94,14 +75,14 @@ describe('Access requests screen', () => {
     await firmware.getByText('HMI', { exact: true }).waitFor();
     await firmware.getByText('Pending').waitFor();
     await requestCard(approver.page, 'Check the conveyor alarms').waitFor();
-    await screenshot(approver.page, 'access-requests-to-approve');
+    await settledScreenshot(approver.page, 'access-requests-to-approve');
 
     // The requester has nothing to decide, and sees their own requests without any decision buttons.
     await watcher.page.getByRole('tab', { name: 'My requests', selected: true }).waitFor();
     const mine = requestCard(watcher.page, 'Replace the HMI firmware');
     await mine.getByText('Pending').waitFor();
     expect(await watcher.page.getByRole('button', { name: /^(Approve|Reject|Revoke):/ }).count()).toBe(0);
-    await screenshot(watcher.page, 'access-requests-mine-pending');
+    await settledScreenshot(watcher.page, 'access-requests-mine-pending');
     await watcher.page.getByRole('tab', { name: 'To approve' }).click();
     await watcher.page.getByText('No requests for you to decide.').waitFor();
     await watcher.page.getByRole('tab', { name: 'My requests' }).click();
@@ -125,7 +106,7 @@ describe('Access requests screen', () => {
     await approver.page.getByRole('combobox', { name: 'Status' }).click();
     await approver.page.getByRole('option', { name: 'Approved' }).click();
     await requestCard(approver.page, 'Replace the HMI firmware').getByText('Approved by').waitFor();
-    await screenshot(approver.page, 'access-requests-approved');
+    await settledScreenshot(approver.page, 'access-requests-approved');
     await requestCard(approver.page, 'Replace the HMI firmware')
       .getByRole('button', { name: /^Revoke:/ })
       .click();
@@ -138,13 +119,13 @@ describe('Access requests screen', () => {
     await watcher.page.getByRole('option', { name: 'Rejected' }).click();
     await requestCard(watcher.page, 'Check the conveyor alarms').waitFor();
     await mine.waitFor({ state: 'detached' });
-    await screenshot(watcher.page, 'access-requests-mine-rejected');
+    await settledScreenshot(watcher.page, 'access-requests-mine-rejected');
 
     await watcher.page.setViewportSize({ width: 600, height: 900 });
     await watcher.page.getByRole('combobox', { name: 'Status' }).click();
     await watcher.page.getByRole('option', { name: 'All' }).click();
     await mine.waitFor();
-    await screenshot(watcher.page, 'access-requests-mine-600');
+    await settledScreenshot(watcher.page, 'access-requests-mine-600');
 
     expect(approver.errors).toEqual([]);
     expect(watcher.errors).toEqual([]);

@@ -1,9 +1,9 @@
-import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import WebSocket from 'ws';
 import type { AgentEnrolment } from '@fleetgate/contracts';
-import { collectPageErrors, launchChromium } from './support/browser.ts';
+import { collectPageErrors, launchChromium, settledScreenshot } from './support/browser.ts';
+import { callApi } from './support/api.ts';
 import { startShellServer, type ShellServer, type SignedIn } from './support/shell-server.ts';
 
 let server: ShellServer;
@@ -19,28 +19,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function api<T>(user: SignedIn, method: string, rel: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.baseUrl}/api/${rel}`, {
-    method,
-    headers: {
-      'Api-Version': '2',
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      Authorization: `Bearer ${user.token.secretId}`,
-      'Api-Company': user.companyPublicId,
-    },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${rel}: ${response.status} ${text}`);
-  return (JSON.parse(text) as { data: T }).data;
-}
-
-/** The settled screen (no running transitions), into /tmp/shots. */
-async function screenshot(page: Page, name: string) {
-  await page.waitForFunction("document.getAnimations().every((a) => a.playState !== 'running')");
-  await mkdir('/tmp/shots', { recursive: true });
-  await page.screenshot({ path: `/tmp/shots/${name}.png`, fullPage: true });
-}
+const api = <T>(user: SignedIn, method: string, rel: string, body?: unknown) =>
+  callApi<T>(server, user, method, rel, body);
 
 const card = (page: Page, name: string) => page.getByRole('article', { name });
 const field = (dialog: Locator, name: string) => dialog.getByRole('textbox', { name, exact: true });
@@ -78,7 +58,7 @@ describe('Agents screen', () => {
     await page.getByRole('heading', { level: 1, name: 'Agents' }).waitFor();
     await page.getByText('No agents yet.', { exact: false }).waitFor();
     await page.getByRole('link', { name: 'Agents' }).waitFor();
-    await screenshot(page, 'agents-empty');
+    await settledScreenshot(page, 'agents-empty');
 
     // Add an agent, locked for VPN, in a group.
     await page.getByRole('button', { name: 'Add agent' }).click();
@@ -91,7 +71,7 @@ describe('Agents screen', () => {
     await dialog.getByRole('checkbox', { name: 'Lock VPN access' }).check();
     await dialog.getByRole('combobox', { name: 'Groups' }).click();
     await page.getByRole('option', { name: 'Hall B' }).click();
-    await screenshot(page, 'agents-add-dialog');
+    await settledScreenshot(page, 'agents-add-dialog');
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
     await page.getByText('Agent added').waitFor();
     await dialog.waitFor({ state: 'detached' });
@@ -109,7 +89,7 @@ describe('Agents screen', () => {
     await field(dialog, 'Port').fill('99999');
     await dialog.getByText('Enter a port from 1 to 65535').waitFor();
     expect(await dialog.getByRole('button', { name: 'Add', exact: true }).isDisabled()).toBe(true);
-    await screenshot(page, 'agents-service-validation');
+    await settledScreenshot(page, 'agents-service-validation');
     await field(dialog, 'Host').fill('192.168.10.20');
     await field(dialog, 'Port').fill('8080');
     await field(dialog, 'Service group (optional)').fill('Line 1');
@@ -159,14 +139,14 @@ describe('Agents screen', () => {
     const command = (await dialog.getByText(/^fleetgate-agent enroll /).innerText()).trim();
     expect(command).toMatch(/^fleetgate-agent enroll --server http:\/\/127\.0\.0\.1:\d+ --token=\S{20,}$/);
     await dialog.getByText(/^Valid until /).waitFor();
-    await screenshot(page, 'agents-enrol-dialog');
+    await settledScreenshot(page, 'agents-enrol-dialog');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
 
     // The device enrols and attaches: the console turns it online and offline without a reload.
     const socket = await attachAgent(command.split(' --token=')[1]!);
     await agent.getByRole('status').getByText('Online').waitFor();
-    await screenshot(page, 'agents-online');
+    await settledScreenshot(page, 'agents-online');
     socket.close();
     await agent.getByRole('status').getByText('Offline').waitFor();
 
@@ -178,14 +158,14 @@ describe('Agents screen', () => {
       .execute();
     await page.reload();
     await agent.getByText('Stopped trying after 12 attempts until the limit is reset').waitFor();
-    await screenshot(page, 'agents-rate-limited');
+    await settledScreenshot(page, 'agents-rate-limited');
     await agent.getByRole('button', { name: 'Reset Press line 5' }).click();
     await page.getByText('Rate limit reset').waitFor();
     await agent.getByText('Stopped trying', { exact: false }).waitFor({ state: 'detached' });
 
     // Narrow screens keep everything reachable.
     await page.setViewportSize({ width: 600, height: 900 });
-    await screenshot(page, 'agents-list-600');
+    await settledScreenshot(page, 'agents-list-600');
     await page.setViewportSize({ width: 1280, height: 800 });
 
     await page.getByRole('button', { name: 'Delete Press line 5' }).click();

@@ -1,8 +1,7 @@
-import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { AccessToken } from '@fleetgate/contracts';
-import { collectPageErrors, launchChromium } from './support/browser.ts';
+import { collectPageErrors, launchChromium, settledScreenshot } from './support/browser.ts';
 import { startShellServer, type ShellServer, type SignedIn } from './support/shell-server.ts';
 
 let server: ShellServer;
@@ -17,12 +16,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function screenshot(page: Page, name: string) {
-  await page.waitForFunction("document.getAnimations().every((a) => a.playState !== 'running')");
-  await mkdir('/tmp/shots', { recursive: true });
-  await page.screenshot({ path: `/tmp/shots/${name}.png`, fullPage: true });
-}
 
 /** A 60-second link token of `user`, made through the API as the button does. */
 async function linkToken(user: SignedIn): Promise<string> {
@@ -66,7 +59,7 @@ describe('Jump-start', () => {
     expect(url.searchParams.get('redirect')).toBe('/access-requests');
     expect(url.searchParams.get('token')).toMatch(/\S{20,}/);
     await dialog.getByText(/^Valid until /).waitFor();
-    await screenshot(page, 'jump-start-link-dialog');
+    await settledScreenshot(page, 'jump-start-link-dialog');
     await context.close();
 
     // First use: signed in for 30 days, in the company, on the page the link was made on.
@@ -81,7 +74,7 @@ describe('Jump-start', () => {
     expect(await first.page.evaluate(() => window.localStorage.getItem('fleetgate.company'))).toBe(
       JSON.stringify(admin.companyPublicId),
     );
-    await screenshot(first.page, 'jump-start-signed-in');
+    await settledScreenshot(first.page, 'jump-start-signed-in');
     expect(first.errors).toEqual([]);
     await first.context.close();
 
@@ -90,7 +83,7 @@ describe('Jump-start', () => {
     await second.page.goto(link);
     await second.page.getByText('This link has expired or was already used.').waitFor();
     expect(await storedSession(second.page)).toBeNull();
-    await screenshot(second.page, 'jump-start-used');
+    await settledScreenshot(second.page, 'jump-start-used');
     await second.page.getByRole('link', { name: 'Log in' }).click();
     await second.page.getByRole('heading', { name: 'Log in' }).waitFor();
     expect(second.errors).toEqual([]);

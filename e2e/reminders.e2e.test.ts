@@ -1,8 +1,8 @@
-import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { AccessRequest, Agent } from '@fleetgate/contracts';
-import { collectPageErrors, launchChromium } from './support/browser.ts';
+import { collectPageErrors, launchChromium, settledScreenshot } from './support/browser.ts';
+import { callApi } from './support/api.ts';
 import { startShellServer, type ShellServer, type SignedIn } from './support/shell-server.ts';
 
 let server: ShellServer;
@@ -18,27 +18,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function api<T>(user: SignedIn, method: string, rel: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.baseUrl}/api/${rel}`, {
-    method,
-    headers: {
-      'Api-Version': '2',
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      Authorization: `Bearer ${user.token.secretId}`,
-      'Api-Company': user.companyPublicId,
-    },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${rel}: ${response.status} ${text}`);
-  return (JSON.parse(text) as { data: T }).data;
-}
-
-async function screenshot(page: Page, name: string) {
-  await page.waitForFunction("document.getAnimations().every((a) => a.playState !== 'running')");
-  await mkdir('/tmp/shots', { recursive: true });
-  await page.screenshot({ path: `/tmp/shots/${name}.png`, fullPage: true });
-}
+const api = <T>(user: SignedIn, method: string, rel: string, body?: unknown) =>
+  callApi<T>(server, user, method, rel, body);
 
 const minute = 60_000;
 
@@ -92,7 +73,7 @@ describe('Reminders', () => {
     // Ten minutes before.
     await advanceTo(page, end - 10 * minute + 5000);
     await reminder.waitFor();
-    await screenshot(page, 'reminders-10-minutes');
+    await settledScreenshot(page, 'reminders-10-minutes');
 
     // Muted: hidden, also after a reload (kept in local storage), until the next remind time.
     await mute.click();
@@ -106,7 +87,7 @@ describe('Reminders', () => {
     // Two minutes before: shown again.
     await advanceTo(page, end - 2 * minute + 5000);
     await reminder.waitFor();
-    await screenshot(page, 'reminders-2-minutes');
+    await settledScreenshot(page, 'reminders-2-minutes');
 
     // After the end it is gone for good.
     await advanceTo(page, end + minute);

@@ -21,6 +21,17 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
+/** A full-page screenshot into test-results/ once finite animations (dialogs, ripples) have settled. */
+export async function settledScreenshot(page: Page, name: string): Promise<void> {
+  // Endless animations (the focus ripple's pulse) never settle, so only finite ones are awaited.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+  await screenshot(page, name);
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });

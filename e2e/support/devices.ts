@@ -5,32 +5,12 @@ import type { AccessRequest, Agent } from '@fleetgate/contracts';
 import { newPublicId } from '../../apps/server/src/http/ids.ts';
 import { collectPageErrors } from './browser.ts';
 import type { ShellServer, SignedIn } from './shell-server.ts';
+import { callApi } from './api.ts';
 
 /** Screenshots of the devices area go here, named devices-<name>.png. */
 export const devicesShotDir = '/tmp/shots';
 
-/** A call to the API as `user`, in the user's company; fails the test on any error status. */
-export async function callApi<T>(
-  server: ShellServer,
-  user: SignedIn,
-  method: string,
-  rel: string,
-  body?: unknown,
-): Promise<T> {
-  const response = await fetch(`${server.baseUrl}/api/${rel}`, {
-    method,
-    headers: {
-      'Api-Version': '2',
-      'Content-Type': 'application/json',
-      Authorization: `Bearer ${user.token.secretId}`,
-      'Api-Company': user.companyPublicId,
-    },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${rel}: ${response.status} ${text}`);
-  return (JSON.parse(text) as { data: T }).data;
-}
+export { callApi };
 
 export type DeviceInput = {
   name: string;
