@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { collectPageErrors, launchChromium, screenshot as takeScreenshot } from './support/browser.ts';
+import type { Browser } from 'playwright-core';
+import { collectPageErrors, launchChromium, settledScreenshot } from './support/browser.ts';
+import { callApi } from './support/api.ts';
+import { drag, typeDrawer } from './support/type-drawer.ts';
 import { startShellServer, type ShellServer, type SignedIn } from './support/shell-server.ts';
 
 let server: ShellServer;
@@ -20,21 +22,8 @@ const widths = [1280, 600] as const;
 
 type GroupType = { publicId: string; name: string; color: string; order: number };
 
-async function api<T>(user: SignedIn, method: string, rel: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.baseUrl}/api/${rel}`, {
-    method,
-    headers: {
-      'Api-Version': '2',
-      'Content-Type': 'application/json',
-      Authorization: `Bearer ${user.token.secretId}`,
-      'Api-Company': user.companyPublicId,
-    },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${rel}: ${response.status} ${text}`);
-  return (JSON.parse(text) as { data: T }).data;
-}
+const api = <T>(user: SignedIn, method: string, rel: string, body?: unknown) =>
+  callApi<T>(server, user, method, rel, body);
 
 const addType = (admin: SignedIn, name: string, color = '#546e7a') =>
   api<GroupType>(admin, 'POST', 'GroupTypeList', { name, color });
@@ -44,12 +33,13 @@ async function typesInApiOrder(admin: SignedIn): Promise<string[]> {
   return types.sort((a, b) => a.order - b.order).map((type) => type.name);
 }
 
-/** Screenshots once slides, fades and drops have finished, so they show what users see. */
-async function screenshot(page: Page, name: string) {
-  // A string, as the tests are typed without the DOM library; it runs in the page.
-  await page.waitForFunction("document.getAnimations().every((a) => a.playState !== 'running')");
-  await takeScreenshot(page, name);
-}
+const screenshot = settledScreenshot;
+const {
+  open: typesDrawer,
+  list: typeList,
+  names: drawerNames,
+  itemMenu: openItemMenu,
+} = typeDrawer('Group types');
 
 async function open(user: SignedIn, width: number, path: string) {
   const context = await server.signedInContext(browser, user, { width, height: 800 });
@@ -58,61 +48,6 @@ async function open(user: SignedIn, width: number, path: string) {
   await page.goto(`${server.baseUrl}${path}`);
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   return { page, context, errors };
-}
-
-/** The group-type part of the left drawer, opening the drawer first where it overlays. */
-async function typesDrawer(page: Page): Promise<Locator> {
-  const section = page.getByRole('region', { name: 'Group types' });
-  if (!(await section.isVisible())) {
-    await page.getByRole('button', { name: 'Toggle menu' }).click();
-    await section.waitFor();
-    await settledBox(section);
-  }
-  return section;
-}
-
-function typeList(section: Locator): Locator {
-  return section.getByRole('list', { name: 'Group types' });
-}
-
-async function drawerNames(page: Page): Promise<string[]> {
-  const names = await typeList(await typesDrawer(page))
-    .getByRole('link')
-    .allInnerTexts();
-  return names.map((name) => name.trim());
-}
-
-/** Where an element is once it stopped moving (the overlaying drawer slides in). */
-async function settledBox(locator: Locator) {
-  let last = await locator.boundingBox();
-  for (;;) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const next = await locator.boundingBox();
-    if (last && next && last.x === next.x && last.y === next.y) return next;
-    last = next;
-  }
-}
-
-/** Drags with a real mouse: press on the handle, move past the activation distance, drop on the target. */
-async function drag(page: Page, handle: Locator, target: Locator) {
-  // The type list sits below the menu; on a short window it has to be scrolled into view first.
-  await target.scrollIntoViewIfNeeded();
-  await handle.scrollIntoViewIfNeeded();
-  const from = await settledBox(handle);
-  const to = await settledBox(target);
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 10, { steps: 5 });
-  await page.mouse.move(from.x + from.width / 2, to.y + to.height / 2 + (to.y < from.y ? -4 : 4), {
-    steps: 15,
-  });
-  await page.mouse.up();
-}
-
-async function openItemMenu(page: Page, name: string) {
-  const section = await typesDrawer(page);
-  await section.getByRole('button', { name: `More actions for ${name}` }).click();
-  return page.getByRole('menu');
 }
 
 describe('group types in the drawer', () => {
