@@ -13,10 +13,11 @@ export type ChildRole = {
   stop: () => Promise<void>;
 };
 
-/** Forks `script` (with --expose-gc) and waits for its `ready` request to be answerable. */
+/** Forks `script` (with --expose-gc and BENCH_NODE_ARGS) and waits for its `ready` request to be answerable. */
 export async function startRole(script: string, env: Record<string, string> = {}): Promise<ChildRole> {
   const child = fork(script, [], {
-    execArgv: ['--expose-gc'],
+    // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to look inside the roles.
+    execArgv: ['--expose-gc', ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

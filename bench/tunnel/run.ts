@@ -42,7 +42,7 @@ const role = async (script: string, env: Record<string, string> = {}) => {
 };
 
 try {
-  const [server, agent, connector] = await Promise.all([
+  const [server, agent, connector, proxy] = await Promise.all([
     role('server.ts', {
       BENCH_ADMIN_EMAIL: adminEmail,
       BENCH_ADMIN_PASSWORD: password,
@@ -50,11 +50,13 @@ try {
     }),
     role('agent.ts'),
     role('connector.ts'),
+    role('proxy.ts'),
   ]);
   const info = await server.request<ServerInfo>('info');
   const relayUrl = `${info.baseUrl.replace(/^http/, 'ws')}/relay/agent`;
   const services = await agent.request<LanService[]>('services');
   const echoPort = services.find((s) => s.name === 'echo')!.port;
+  const proxyPort = await proxy.request<number>('start', echoPort);
   const [device] = await server.request<SeededAgent[]>('agents', { count: 1, services });
   await agent.request('attach', { relayUrl, credential: device!.credential });
 
@@ -69,6 +71,7 @@ try {
     return bulkEcho(port, bytes, seconds * 1000);
   };
   const directBulk = await bulk(echoPort);
+  const proxyBulk = await bulk(proxyPort);
   const cpuBefore = await cpuOf([server, agent, connector]);
   const tunnelBulk = await bulk(tunnelPort);
   const cpu = cpuSpent(cpuBefore, await cpuOf([server, agent, connector]));
@@ -77,7 +80,7 @@ try {
   await local(connectorUrl, 'POST', '/disconnect', info.baseUrl, token);
 
   const memory = await idleAgentMemory(server, relayUrl);
-  process.stdout.write(report(info, directBulk, tunnelBulk, cpu, directRtt, tunnelRtt, memory));
+  process.stdout.write(report(info, directBulk, proxyBulk, tunnelBulk, cpu, directRtt, tunnelRtt, memory));
 } finally {
   await Promise.all(roles.map((r) => r.stop()));
   await database?.drop();
@@ -169,6 +172,7 @@ async function idleAgentMemory(server: ChildRole, relayUrl: string): Promise<Idl
 function report(
   info: ServerInfo,
   directBulk: BulkResult,
+  proxyBulk: BulkResult,
   tunnelBulk: BulkResult,
   cpu: number[],
   directRtt: RoundTrips,
@@ -197,6 +201,8 @@ function report(
     bulkLine('direct loopback TCP', directBulk),
     bulkLine('through the tunnel', tunnelBulk),
     `  ratio ${ratio.toFixed(2)} (goal >= 0.50: ${met(ratio >= 0.5)})`,
+    bulkLine('one Node TCP proxy', proxyBulk) + ' (reference: one plain hop)',
+    `  ratio ${(proxyBulk.megabytesPerSecond / directBulk.megabytesPerSecond).toFixed(2)}; the tunnel has three hops, each framing`,
     `  CPU seconds during the tunnel run (incl. warm-up): server ${cpu[0]!.toFixed(2)}, agent ${cpu[1]!.toFixed(2)},` +
       ` connector ${cpu[2]!.toFixed(2)}, load generator ${cpu[3]!.toFixed(2)}`,
     '1 KB round trips',

@@ -28,8 +28,9 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
 
 export function encodeFrame(frame: Frame): Uint8Array {
   const payload = payloadOf(frame);
-  const out = new Uint8Array(headerLength + payload.length);
-  const view = new DataView(out.buffer);
+  // Every byte is written below, so no zero-filling (data frames are up to 64 KB each).
+  const out = Buffer.allocUnsafe(headerLength + payload.length);
+  const view = new DataView(out.buffer, out.byteOffset, out.byteLength);
   view.setUint8(0, FrameType[frame.type]);
   view.setUint32(1, frame.streamId);
   out.set(payload, headerLength);

@@ -42,6 +42,40 @@ function link(options: Partial<MultiplexerOptions>, onStream: MultiplexerOptions
   return { initiator, acceptor, sentData: () => sentData, errors };
 }
 
+type Relayed = {
+  client: Multiplexer;
+  /** The relay's two multiplexers: towards the client, towards the agent. */
+  relayIn: Multiplexer;
+  relayOut: Multiplexer;
+  agent: Multiplexer;
+  clientSentData: () => number;
+  counted: { up: number; down: number };
+  errors: () => Error[];
+};
+
+/** client ⇄ relay ⇄ agent, the relay splicing every stream the client opens to the agent. */
+function relayed(options: Partial<MultiplexerOptions>, onStream: MultiplexerOptions['onStream']): Relayed {
+  const counted = { up: 0, down: 0 };
+  const toAgent = link(options, onStream);
+  const toClient: Link = link(options, (stream, target) =>
+    toClient.acceptor.splice(stream, toAgent.initiator, target, {
+      in: (bytes) => (counted.up += bytes),
+      out: (bytes) => (counted.down += bytes),
+    }),
+  );
+  return {
+    client: toClient.initiator,
+    relayIn: toClient.acceptor,
+    relayOut: toAgent.initiator,
+    agent: toAgent.acceptor,
+    clientSentData: toClient.sentData,
+    counted,
+    errors: () => [...toClient.errors, ...toAgent.errors],
+  };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
 function collect(stream: TunnelStream, pauseEveryBytes = 0): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -190,5 +224,118 @@ describe('multiplexer', () => {
       }),
       { numRuns: 3000 },
     );
+  });
+
+  describe('splice', () => {
+    it('passes every stream through a relay intact both ways, and counts each direction', async () => {
+      const streamData = fc.array(fc.uint8Array({ minLength: 1, maxLength: 3000 }), { maxLength: 12 });
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(streamData, { minLength: 1, maxLength: 5 }),
+          fc.integer({ min: 64, max: 8192 }),
+          fc.integer({ min: 16, max: 4096 }),
+          fc.integer({ min: 0, max: 5000 }),
+          async (streams, initialWindow, maxPayload, pauseEvery) => {
+            const r = relayed({ initialWindow, maxPayload }, (stream) => stream.pipe(stream));
+            const results = await Promise.all(
+              streams.map(async (chunks, i) => {
+                const stream = r.client.open(`echo-${i}`);
+                const echoed = collect(stream, pauseEvery);
+                await writeAll(stream, chunks);
+                return { sent: Buffer.concat(chunks), echoed: await echoed };
+              }),
+            );
+            for (const { sent, echoed } of results) expect(sha(echoed)).toBe(sha(sent));
+            const total = results.reduce((sum, { sent }) => sum + sent.length, 0);
+            expect(r.counted).toEqual({ up: total, down: total });
+            await settle();
+            expect(r.errors()).toEqual([]);
+            expect([r.client, r.relayIn, r.relayOut, r.agent].map((m) => m.streamCount)).toEqual([
+              0, 0, 0, 0,
+            ]);
+          },
+        ),
+        { numRuns: 60 },
+      );
+    });
+
+    it('lets the client send no more than the far reader granted', async () => {
+      const initialWindow = 16 * 1024;
+      let held: TunnelStream | undefined;
+      const r = relayed({ initialWindow }, (stream) => {
+        held = stream; // never read
+      });
+      const stream = r.client.open('slow');
+      let writes = 0;
+      while (stream.write(new Uint8Array(8192)) && writes < 1000) writes += 1;
+      await settle();
+      expect(r.clientSentData()).toBe(initialWindow);
+      expect(r.counted.up).toBe(initialWindow);
+      expect(held?.readableLength).toBe(initialWindow);
+      held!.resume();
+      await settle();
+      expect(r.clientSentData()).toBeGreaterThan(initialWindow);
+    });
+
+    it("passes the agent's refusal to the client with its reason", async () => {
+      const r = relayed({}, (stream) => stream.destroy(new Error('refused: not in the service list')));
+      const stream = r.client.open('x');
+      const failed = new Promise<Error>((resolve) => stream.on('error', resolve));
+      expect((await failed).message).toBe('refused: not in the service list');
+      await settle();
+      expect([r.relayIn.streamCount, r.relayOut.streamCount]).toEqual([0, 0]);
+    });
+
+    it("resets the client's streams when the agent's connection goes", async () => {
+      const r = relayed({}, () => {});
+      const stream = r.client.open('x');
+      const failed = new Promise<Error>((resolve) => stream.on('error', resolve));
+      await settle();
+      r.relayOut.destroy('agent gone');
+      expect((await failed).message).toBe('agent gone');
+    });
+
+    it('treats a client that sends past the window as a protocol error', () => {
+      const sent: Uint8Array[] = [];
+      const agentSide = new Multiplexer({
+        role: 'initiator',
+        send: (frame) => sent.push(frame),
+        initialWindow: 10,
+      });
+      const relay = new Multiplexer({
+        role: 'acceptor',
+        send: () => {},
+        initialWindow: 10,
+        onStream: (stream, target) => relay.splice(stream, agentSide, target),
+      });
+      relay.receive(encodeFrame({ type: 'open', streamId: 1, target: 't' }));
+      relay.receive(encodeFrame({ type: 'data', streamId: 1, payload: new Uint8Array(10) }));
+      expect(() =>
+        relay.receive(encodeFrame({ type: 'data', streamId: 1, payload: new Uint8Array(1) })),
+      ).toThrow(ProtocolError);
+      // Passed through as it came, under the agent side's id.
+      expect([...sent[1]!.subarray(0, 5)]).toEqual([2, 0, 0, 0, 1]);
+    });
+
+    it('leaves the stream to the caller when the other side cannot take it', () => {
+      const closed = new Multiplexer({ role: 'initiator', send: () => {} });
+      closed.destroy();
+      let refused: Error | undefined;
+      const relay = new Multiplexer({
+        role: 'acceptor',
+        send: () => {},
+        onStream: (stream, target) => {
+          try {
+            relay.splice(stream, closed, target);
+          } catch (error) {
+            refused = error as Error;
+            stream.destroy(refused);
+          }
+        },
+      });
+      relay.receive(encodeFrame({ type: 'open', streamId: 1, target: 't' }));
+      expect(refused?.message).toBe('multiplexer is closed');
+      expect(relay.streamCount).toBe(0);
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { Duplex } from 'node:stream';
 import { decodeFrame, defaultMaxPayload, encodeFrame, ProtocolError, type Frame } from './frames.ts';
+import { SplicedEnd, type StreamEnd } from './spliced-end.ts';
 
 export type MultiplexerOptions = {
   /** The initiator numbers the streams it opens odd, the acceptor even, so ids never collide. */
@@ -23,7 +24,7 @@ const defaults = { initialWindow: 256 * 1024, maxStreams: 1024 };
  */
 export class Multiplexer {
   readonly #options: Required<Omit<MultiplexerOptions, 'onStream'>> & Pick<MultiplexerOptions, 'onStream'>;
-  readonly #streams = new Map<number, TunnelStream>();
+  readonly #streams = new Map<number, StreamEnd>();
   #nextId: number;
   #destroyed = false;
 
@@ -57,7 +58,7 @@ export class Multiplexer {
         return this.#handleOpen(frame.streamId, frame.target);
       case 'data':
         // Data for a stream this side already reset is dropped; the peer learns of the reset.
-        return stream?.handleData(frame.payload);
+        return stream?.handleData(frame.payload, message);
       case 'close':
         return stream?.handleClose();
       case 'reset':
@@ -65,6 +66,52 @@ export class Multiplexer {
       case 'credit':
         return stream?.handleCredit(frame.bytes);
     }
+  }
+
+  /**
+   * Joins `stream`, just opened by this side's peer and handed to onStream, to a new stream to
+   * `target` on `other`: from then on the two peers talk through this process with only stream
+   * ids rewritten (see SplicedEnd). Call it from onStream, before the stream carried anything.
+   * Throws like open() when `other` cannot take another stream.
+   */
+  splice(
+    stream: TunnelStream,
+    other: Multiplexer,
+    target: string,
+    count: { in?: (bytes: number) => void; out?: (bytes: number) => void } = {},
+  ) {
+    if (this.#streams.get(stream.id) !== stream) throw new Error('not an open stream of this multiplexer');
+    // Credit passes through unchanged, so both sides must start from the same window.
+    if (other.#options.initialWindow !== this.#options.initialWindow)
+      throw new Error('spliced multiplexers need the same initial window');
+    const far = other.#openSpliced(target, count.out);
+    stream.detach();
+    const near = this.#spliceEnd(stream.id, count.in);
+    SplicedEnd.join(near, far);
+  }
+
+  #openSpliced(target: string, onData: ((bytes: number) => void) | undefined): SplicedEnd {
+    if (this.#destroyed) throw new Error('multiplexer is closed');
+    if (this.#streams.size >= this.#options.maxStreams) throw new Error('too many streams');
+    const id = this.#nextId;
+    this.#nextId += 2;
+    const end = this.#spliceEnd(id, onData);
+    this.#send({ type: 'open', streamId: id, target });
+    return end;
+  }
+
+  #spliceEnd(id: number, onData: ((bytes: number) => void) | undefined): SplicedEnd {
+    const end = new SplicedEnd(id, {
+      window: this.#options.initialWindow,
+      send: (frame) => this.#send(frame),
+      sendEncoded: (message) => {
+        if (!this.#destroyed) this.#options.send(message);
+      },
+      forget: () => this.#streams.delete(id),
+      onData,
+    });
+    this.#streams.set(id, end);
+    return end;
   }
 
   /** Ends every stream (the connection is gone); nothing more is sent. */
@@ -112,7 +159,7 @@ type StreamWiring = {
 };
 
 /** One stream of a multiplexer: a Node Duplex, so it pipes to and from sockets with backpressure. */
-export class TunnelStream extends Duplex {
+export class TunnelStream extends Duplex implements StreamEnd {
   readonly id: number;
   readonly #wiring: StreamWiring;
   /** Bytes this side may still send before the peer grants more. */
@@ -125,6 +172,8 @@ export class TunnelStream extends Duplex {
   #remoteEnded = false;
   #localEnded = false;
   #resetByPeer = false;
+  /** Handed to a splice: the id belongs to the splice now, this object just goes away. */
+  #detached = false;
 
   constructor(id: number, wiring: StreamWiring) {
     super({
@@ -163,7 +212,22 @@ export class TunnelStream extends Duplex {
     return chunk;
   }
 
+  /** For Multiplexer.splice: ends this object without a word to the peer or the multiplexer. */
+  detach() {
+    if (
+      this.#received > 0 ||
+      this.#localEnded ||
+      this.#remoteEnded ||
+      this.writableLength > 0 ||
+      this.#pendingWrite
+    )
+      throw new Error('only a stream that carried nothing yet can be spliced');
+    this.#detached = true;
+    this.destroy();
+  }
+
   override _destroy(error: Error | null, callback: (error?: Error | null) => void) {
+    if (this.#detached) return callback(error);
     const done = this.#localEnded && this.#remoteEnded;
     if (!done && !this.#resetByPeer) {
       this.#wiring.send({ type: 'reset', streamId: this.id, reason: error?.message ?? 'stream closed' });

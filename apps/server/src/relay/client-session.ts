@@ -6,7 +6,6 @@ import { evaluateAccess } from '../modules/access/access.policy.ts';
 import { loadAgentFacts, serviceTarget, type RelayAgentFacts, type RelayServer } from './agent-facts.ts';
 import { endClientSession, insertClientSession, recordUsage } from './relay-sessions.repository.ts';
 import type { RelayTicket } from './relay-tickets.ts';
-import { pairStreams } from './stream-pair.ts';
 import { linkWebSocket, type WsLink } from './ws-link.ts';
 import type { RelayOptions } from './relay-options.ts';
 
@@ -159,17 +158,16 @@ export class ClientSession {
       stream.destroy(new Error(`refused: ${target} is not a service of this session`));
       return;
     }
-    let upstream: TunnelStream;
     try {
-      upstream = this.#deps.agentMux.open(serviceTarget(server));
+      // Frames pass straight between client and agent; a refusal by the agent reaches the
+      // client with its reason.
+      this.#link.mux.splice(stream, this.#deps.agentMux, serviceTarget(server), {
+        in: (bytes) => (this.#up += bytes),
+        out: (bytes) => (this.#down += bytes),
+      });
     } catch {
       stream.destroy(new Error('agent unavailable'));
-      return;
     }
-    pairStreams(stream, upstream, {
-      up: (bytes) => (this.#up += bytes),
-      down: (bytes) => (this.#down += bytes),
-    });
   }
 
   #resolve(target: string): RelayServer | undefined {
