@@ -12,6 +12,16 @@ export function registerWireHooks(app: FastifyInstance) {
     }
   });
 
+  // Clients often send `Content-Type: application/json` with no body on actions without one
+  // (approve, reset …); treat that as no body instead of Fastify's "empty JSON body" error.
+  // Anything else goes to the default parser, with its prototype-poisoning protection.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text === '') return done(null, undefined);
+    return parseJson(request, text, done);
+  });
+
   // Echo the request id so a user's report can be matched with the server log.
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

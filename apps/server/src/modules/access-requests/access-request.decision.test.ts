@@ -181,4 +181,18 @@ describe('AccessRequestApprove, AccessRequestReject, AccessRequestRevoke', () =>
     });
     expect(empty.status).toBe(200);
   });
+
+  it('takes a JSON content type with no body as no body', async () => {
+    const s = await scenario();
+    const request = await s.createOk();
+    const response = await fetch(`${t.server.baseUrl}/api/AccessRequestApprove/${request.publicId}`, {
+      method: 'POST',
+      headers: {
+        'Api-Version': '2',
+        Authorization: `Bearer ${s.approver.token}`,
+        'Content-Type': 'application/json',
+      },
+    });
+    expect(response.status).toBe(200);
+  });
 });
