@@ -19,7 +19,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
-  if (!options.dataDir.startsWith('memory://')) await fs.mkdir(options.dataDir, { recursive: true });
+  if (!options.dataDir.startsWith('memory://')) await prepareDataDir(options.dataDir);
   const pglite = await PGlite.create(options.dataDir);
   return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+}
+
+/**
+ * PGlite creates its database only in an empty directory and otherwise stops with a bare
+ * "exit(1)"; say what is wrong instead.
+ */
+async function prepareDataDir(dir: string) {
+  await fs.mkdir(dir, { recursive: true });
+  const entries = await fs.readdir(dir);
+  if (entries.length === 0 || entries.includes('PG_VERSION')) return;
+  const shown = entries.slice(0, 3).join(', ') + (entries.length > 3 ? ', …' : '');
+  throw new Error(
+    `DATA_DIR ${dir} holds no Fleetgate database but other files (${shown}); point DATA_DIR at an empty or new directory`,
+  );
 }
