@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { registerThroughApi, uniqueAccount } from './support/accounts.ts';
-import { collectPageErrors, launchChromium, screenshot as takeScreenshot } from './support/browser.ts';
+import { launchChromium, settledScreenshot as screenshot } from './support/browser.ts';
+import { newCompanyAdmin, openScreen, signedInPage } from './support/console.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 let server: RunningServer;
@@ -16,59 +16,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-type Admin = { token: { publicId: string; secretId: string; expiresOn: string }; company: string };
-
-/** A new account that creates a company, signed in through the API. */
-async function newAdministrator(): Promise<Admin> {
-  const account = uniqueAccount('Fields Admin');
-  await registerThroughApi(server.baseUrl, account);
-  const headers = { 'Api-Version': '2', 'Content-Type': 'application/json' };
-  const basic = Buffer.from(`${account.emailAddress}::${account.password}`).toString('base64');
-  const tokenResponse = await fetch(`${server.baseUrl}/api/AccessTokenList`, {
-    method: 'POST',
-    headers: { ...headers, Authorization: `Basic ${basic}` },
-    body: JSON.stringify({ expiresIn: 3600 }),
-  });
-  const token = ((await tokenResponse.json()) as { data: Admin['token'] }).data;
-  const companyResponse = await fetch(`${server.baseUrl}/api/CompanyList`, {
-    method: 'POST',
-    headers: { ...headers, Authorization: `Bearer ${token.secretId}` },
-    body: JSON.stringify({ name: `Fields Plant ${token.publicId}` }),
-  });
-  const company = ((await companyResponse.json()) as { data: { publicId: string } }).data.publicId;
-  return { token, company };
-}
-
-async function openAs(admin: Admin, width: number, path: string) {
-  // Signed in from the start, as after logging in: the session and company the web app stores.
-  const context = await browser.newContext({
-    viewport: { width, height: 900 },
-    storageState: {
-      cookies: [],
-      origins: [
-        {
-          origin: server.baseUrl,
-          localStorage: [
-            { name: 'fleetgate.session', value: JSON.stringify(admin.token) },
-            { name: 'fleetgate.company', value: JSON.stringify(admin.company) },
-          ],
-        },
-      ],
-    },
-  });
-  const page = await context.newPage();
-  const errors = collectPageErrors(page);
-  await page.goto(`${server.baseUrl}${path}`);
-  await page.getByRole('heading', { level: 1, name: 'Custom fields' }).waitFor();
-  return { page, context, errors };
-}
-
-/** Waits for menus and dialogs to finish their transitions, so the picture shows the settled screen. */
-async function screenshot(page: Page, name: string) {
-  await page.waitForFunction("document.getAnimations().every((a) => a.playState !== 'running')");
-  await takeScreenshot(page, name);
-}
 
 const dialogOf = (page: Page) => page.getByRole('dialog');
 const section = (page: Page, entity: string) => page.getByRole('region', { name: entity });
@@ -97,8 +44,9 @@ async function waitForNotice(page: Page, text: string) {
 describe('custom fields', () => {
   for (const width of [1280, 600]) {
     it(`adds, validates, edits, reorders and deletes custom fields at ${width} px`, async () => {
-      const admin = await newAdministrator();
-      const { page, context, errors } = await openAs(admin, width, '/custom-fields');
+      const admin = await newCompanyAdmin(server.baseUrl, 'Fields Admin');
+      const { page, context, errors } = await signedInPage(browser, server.baseUrl, admin, width);
+      await openScreen(page, server.baseUrl, '/custom-fields', 'Custom fields');
 
       for (const entity of ['Agents', 'Assets', 'Groups', 'Users']) await section(page, entity).waitFor();
       await page.getByText('No custom fields for assets yet.').waitFor();

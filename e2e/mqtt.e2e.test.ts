@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { registerThroughApi, uniqueAccount } from './support/accounts.ts';
-import { collectPageErrors, launchChromium, screenshot as takeScreenshot } from './support/browser.ts';
+import { launchChromium, settledScreenshot as screenshot } from './support/browser.ts';
+import { newCompanyAdmin, openScreen, signedInPage, type CompanyAdmin } from './support/console.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 let server: RunningServer;
@@ -22,49 +22,9 @@ const liveBroker = 'mqtt://127.0.0.1:1883';
 const closedPort = 'mqtt://127.0.0.1:1';
 const brokerPassword = 'Broker-Pa55word';
 
-type Admin = { token: { publicId: string; secretId: string; expiresOn: string }; company: string };
-
-/** A new account that creates a company, signed in through the API. */
-async function newAdministrator(): Promise<Admin> {
-  const account = uniqueAccount('MQTT Admin');
-  await registerThroughApi(server.baseUrl, account);
-  const headers = { 'Api-Version': '2', 'Content-Type': 'application/json' };
-  const basic = Buffer.from(`${account.emailAddress}::${account.password}`).toString('base64');
-  const tokenResponse = await fetch(`${server.baseUrl}/api/AccessTokenList`, {
-    method: 'POST',
-    headers: { ...headers, Authorization: `Basic ${basic}` },
-    body: JSON.stringify({ expiresIn: 3600 }),
-  });
-  const token = ((await tokenResponse.json()) as { data: Admin['token'] }).data;
-  const companyResponse = await fetch(`${server.baseUrl}/api/CompanyList`, {
-    method: 'POST',
-    headers: { ...headers, Authorization: `Bearer ${token.secretId}` },
-    body: JSON.stringify({ name: `MQTT Plant ${token.publicId}` }),
-  });
-  const company = ((await companyResponse.json()) as { data: { publicId: string } }).data.publicId;
-  return { token, company };
-}
-
-async function openAs(admin: Admin, width: number) {
-  // Signed in from the start, as after logging in: the session and company the web app stores.
-  const context = await browser.newContext({
-    viewport: { width, height: 900 },
-    storageState: {
-      cookies: [],
-      origins: [
-        {
-          origin: server.baseUrl,
-          localStorage: [
-            { name: 'fleetgate.session', value: JSON.stringify(admin.token) },
-            { name: 'fleetgate.company', value: JSON.stringify(admin.company) },
-          ],
-        },
-      ],
-    },
-  });
-  const page = await context.newPage();
-  const errors = collectPageErrors(page);
-  // Every API answer the page gets, to check the password never comes back.
+/** The MQTT screen as `admin` sees it, with every API answer the page gets, to check the password never comes back. */
+async function openBrokers(admin: CompanyAdmin, width: number) {
+  const { page, context, errors } = await signedInPage(browser, server.baseUrl, admin, width);
   const bodies: string[] = [];
   page.on('response', (response) => {
     if (response.url().includes('/api/'))
@@ -73,15 +33,8 @@ async function openAs(admin: Admin, width: number) {
         () => {},
       );
   });
-  await page.goto(`${server.baseUrl}/mqtt`);
-  await page.getByRole('heading', { level: 1, name: 'MQTT brokers' }).waitFor();
+  await openScreen(page, server.baseUrl, '/mqtt', 'MQTT brokers');
   return { page, context, errors, bodies };
-}
-
-/** Waits for menus and dialogs to finish their transitions, so the picture shows the settled screen. */
-async function screenshot(page: Page, name: string) {
-  await page.waitForFunction("document.getAnimations().every((a) => a.playState !== 'running')");
-  await takeScreenshot(page, name);
 }
 
 const card = (page: Page, name: string) => page.getByRole('article', { name });
@@ -90,8 +43,8 @@ const field = (dialog: Locator, name: string) => dialog.getByRole('textbox', { n
 describe('MQTT brokers', () => {
   for (const width of [1280, 600]) {
     it(`adds, tests, edits and deletes a broker at ${width} px`, async () => {
-      const admin = await newAdministrator();
-      const { page, context, errors, bodies } = await openAs(admin, width);
+      const admin = await newCompanyAdmin(server.baseUrl, 'MQTT Admin');
+      const { page, context, errors, bodies } = await openBrokers(admin, width);
 
       await page.getByText('No MQTT brokers yet.').waitFor();
       await screenshot(page, `mqtt-empty-${width}`);

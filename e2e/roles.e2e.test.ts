@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { registerThroughApi, uniqueAccount, type Account } from './support/accounts.ts';
-import { collectPageErrors, launchChromium, screenshot } from './support/browser.ts';
+import { registerThroughApi, uniqueAccount } from './support/accounts.ts';
+import { launchChromium, settledScreenshot } from './support/browser.ts';
+import {
+  logIn,
+  newCompanyAdmin,
+  newConsolePage,
+  sessionApi,
+  shownForMs,
+  snackbar,
+  type ApiSession,
+} from './support/console.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 let server: RunningServer;
@@ -17,47 +26,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
-type Session = { token: string; company: string };
-
-async function api(method: string, rel: string, session: Partial<Session>, body?: unknown) {
-  const headers: Record<string, string> = { 'Api-Version': '2' };
-  if (session.token) headers.Authorization = `Bearer ${session.token}`;
-  if (session.company) headers['Api-Company'] = session.company;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(`${server.baseUrl}/api/${rel}`, {
-    method,
-    headers,
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-  const json = (await response.json()) as { data: unknown };
-  if (!response.ok) throw new Error(`${method} ${rel}: ${response.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
-
-async function tokenOf(account: Account): Promise<string> {
-  const response = await fetch(`${server.baseUrl}/api/AccessTokenList`, {
-    method: 'POST',
-    headers: {
-      'Api-Version': '2',
-      'Content-Type': 'application/json',
-      Authorization: `Basic ${Buffer.from(`${account.emailAddress}::${account.password}`).toString('base64')}`,
-    },
-    body: JSON.stringify({ expiresIn: 3600 }),
-  });
-  return ((await response.json()) as { data: { secretId: string } }).data.secretId;
-}
-
-async function adminWithCompany(label: string) {
-  const account = uniqueAccount(label);
-  await registerThroughApi(server.baseUrl, account);
-  const token = await tokenOf(account);
-  const name = `${label} Works ${account.emailAddress.slice(-20, -12)}`;
-  const company = (await api('POST', 'CompanyList', { token }, { name })) as { publicId: string };
-  return { account, session: { token, company: company.publicId } };
-}
+const api = (method: string, rel: string, session: Partial<ApiSession>, body?: unknown) =>
+  sessionApi(server.baseUrl, method, rel, session, body);
 
 /** Adds a registered member holding `rolePublicId`; returns the membership's publicId. */
-async function addMember(session: Session, rolePublicId: string, label = 'Member') {
+async function addMember(session: ApiSession, rolePublicId: string, label = 'Member') {
   const member = uniqueAccount(label);
   await registerThroughApi(server.baseUrl, member);
   const membership = (await api('POST', 'UserMembershipList', session, {
@@ -67,94 +40,27 @@ async function addMember(session: Session, rolePublicId: string, label = 'Member
   return { member, membershipPublicId: membership.publicId };
 }
 
-async function openPage(width: number): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  await context.addInitScript({ content: recordSnackbars });
-  const page = await context.newPage();
-  return { page, errors: collectPageErrors(page) };
-}
-
-async function logIn(page: Page, account: Account) {
-  await page.goto(`${server.baseUrl}/login`);
-  await page.getByLabel('E-mail address').fill(account.emailAddress);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('banner').waitFor();
-}
-
-async function shot(page: Page, name: string) {
-  await page.evaluate(settleAnimations);
-  await screenshot(page, name);
-}
-
-function snackbar(page: Page, text: string): Locator {
-  return page.locator('.MuiSnackbar-root').filter({ hasText: text });
-}
-
-// These run inside the page, so they are plain JavaScript strings (this file has no DOM types).
-
-/** Waits for dialogs, menus and snack-bars to finish moving; endless ones (progress bars) are skipped. */
-const settleAnimations = `Promise.race([
-  Promise.all(document.getAnimations()
-    .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-    .map((a) => a.finished.catch(() => undefined))),
-  new Promise((resolve) => setTimeout(resolve, 2000)),
-]).then(() => undefined)`;
-
-/**
- * Records in the page when each snack-bar message appears and when it is gone, so durations
- * are measured on the page's own clock, not delayed by the test runner's polling.
- */
-const recordSnackbars = `(() => {
-  const log = [];
-  window.snackbarLog = log;
-  const check = () => {
-    const now = performance.now();
-    const present = [...document.querySelectorAll('.MuiSnackbar-root')].map((e) => e.textContent ?? '');
-    for (const text of present) {
-      if (!log.some((entry) => entry.text === text && entry.gone === undefined)) log.push({ text, shown: now });
-    }
-    for (const entry of log) if (entry.gone === undefined && !present.includes(entry.text)) entry.gone = now;
-  };
-  document.addEventListener('DOMContentLoaded', () => {
-    new MutationObserver(check).observe(document.body, { childList: true, subtree: true });
-  });
-})()`;
-
-/** How long the last snack-bar message containing `text` was on screen. */
-async function shownForMs(page: Page, text: string): Promise<number> {
-  const handle = await page.waitForFunction(
-    `(() => {
-      const entry = window.snackbarLog.findLast((e) => e.text.includes(${JSON.stringify(text)}));
-      return entry?.gone === undefined ? null : entry.gone - entry.shown;
-    })()`,
-    undefined,
-    { timeout: 10_000, polling: 100 },
-  );
-  return (await handle.jsonValue()) as number;
-}
-
 function row(page: Page, list: string, name: string): Locator {
   return page.getByRole('list', { name: list }).getByRole('listitem', { name, exact: true });
 }
 
 describe.each([1280, 600])('roles and access categories at %i px', (width) => {
   it('shows the Administrator read-only, adds, edits and deletes roles, refusing one in use', async () => {
-    const admin = await adminWithCompany('Roles');
+    const admin = await newCompanyAdmin(server.baseUrl, 'Roles');
     const inUse = (await api('POST', 'RoleList', admin.session, {
       name: 'Operator',
       capabilities: ['agents.connect'],
     })) as { publicId: string };
     await addMember(admin.session, inUse.publicId);
 
-    const { page, errors } = await openPage(width);
-    await logIn(page, admin.account);
+    const { page, errors } = await newConsolePage(browser, width);
+    await logIn(page, server.baseUrl, admin.account);
     await page.goto(`${server.baseUrl}/roles`);
     await page.getByRole('heading', { name: 'Roles', level: 1 }).waitFor();
     const administrator = row(page, 'Roles', 'Administrator');
     await administrator.getByText('All rights').waitFor();
     expect(await administrator.getByRole('button', { name: 'Delete Administrator' }).count()).toBe(0);
-    await shot(page, `roles-list-${width}`);
+    await settledScreenshot(page, `roles-list-${width}`);
 
     await administrator.getByRole('button', { name: 'View Administrator' }).click();
     const view = page.getByRole('dialog', { name: 'Administrator role' });
@@ -163,7 +69,7 @@ describe.each([1280, 600])('roles and access categories at %i px', (width) => {
     const manageUsers = view.getByRole('checkbox', { name: 'Invite and manage users' });
     expect(await manageUsers.isChecked()).toBe(true);
     expect(await manageUsers.isDisabled()).toBe(true);
-    await shot(page, `roles-administrator-${width}`);
+    await settledScreenshot(page, `roles-administrator-${width}`);
     await view.getByRole('button', { name: 'Close' }).click();
     await view.waitFor({ state: 'detached' });
 
@@ -176,7 +82,7 @@ describe.each([1280, 600])('roles and access categories at %i px', (width) => {
     await add.getByRole('checkbox', { name: 'Use: Select all' }).check();
     await add.getByRole('checkbox', { name: 'Manage groups', exact: true }).check();
     expect(await add.getByRole('checkbox', { name: 'Manage: Select all' }).isChecked()).toBe(false);
-    await shot(page, `roles-editor-${width}`);
+    await settledScreenshot(page, `roles-editor-${width}`);
     await submit.click();
     await snackbar(page, 'Role Auditor was added').waitFor();
     const auditor = row(page, 'Roles', 'Auditor');
@@ -190,7 +96,7 @@ describe.each([1280, 600])('roles and access categories at %i px', (width) => {
     await edit.getByLabel('Name').fill('Operator');
     await save.click();
     await edit.getByText('This name is already in use').waitFor();
-    await shot(page, `roles-editor-name-in-use-${width}`);
+    await settledScreenshot(page, `roles-editor-name-in-use-${width}`);
     await edit.getByLabel('Name').fill('Auditor 2');
     await save.click();
     await snackbar(page, 'Role Auditor 2 was saved').waitFor();
@@ -213,7 +119,7 @@ describe.each([1280, 600])('roles and access categories at %i px', (width) => {
       .getByRole('button', { name: 'Delete' })
       .click();
     await snackbar(page, 'This role is still in use').waitFor();
-    await shot(page, `roles-in-use-${width}`);
+    await settledScreenshot(page, `roles-in-use-${width}`);
     await row(page, 'Roles', 'Operator').waitFor();
 
     await row(page, 'Roles', 'Auditor 2').getByRole('button', { name: 'Delete Auditor 2' }).click();
@@ -228,15 +134,15 @@ describe.each([1280, 600])('roles and access categories at %i px', (width) => {
   }, 120_000);
 
   it('adds, edits, sets and unsets the default access category, and refuses removing one in use for 4 s', async () => {
-    const admin = await adminWithCompany('Categories');
+    const admin = await newCompanyAdmin(server.baseUrl, 'Categories');
     const roles = (await api('GET', 'RoleList', admin.session)) as { publicId: string }[];
     const { member, membershipPublicId } = await addMember(admin.session, roles[0]!.publicId, 'Assigned');
 
-    const { page, errors } = await openPage(width);
-    await logIn(page, admin.account);
+    const { page, errors } = await newConsolePage(browser, width);
+    await logIn(page, server.baseUrl, admin.account);
     await page.goto(`${server.baseUrl}/access-categories`);
     await page.getByText('No access categories yet.').waitFor();
-    await shot(page, `access-categories-empty-${width}`);
+    await settledScreenshot(page, `access-categories-empty-${width}`);
 
     for (const [name, description] of [
       ['Field staff', 'Engineers who travel to the plants'],
@@ -248,7 +154,7 @@ describe.each([1280, 600])('roles and access categories at %i px', (width) => {
       expect(await submit.isDisabled()).toBe(true);
       await dialog.getByLabel('Name').fill(name);
       if (description) await dialog.getByLabel('Description').fill(description);
-      if (name === 'Field staff') await shot(page, `access-categories-dialog-${width}`);
+      if (name === 'Field staff') await settledScreenshot(page, `access-categories-dialog-${width}`);
       await submit.click();
       await snackbar(page, `Access category ${name} was added`).waitFor();
       await dialog.waitFor({ state: 'detached' });
@@ -262,7 +168,7 @@ describe.each([1280, 600])('roles and access categories at %i px', (width) => {
     await office.getByRole('button', { name: 'Set Office as default' }).click();
     await office.getByText('Default', { exact: true }).waitFor();
     await field.getByText('Default', { exact: true }).waitFor({ state: 'detached' });
-    await shot(page, `access-categories-default-${width}`);
+    await settledScreenshot(page, `access-categories-default-${width}`);
     await office.getByRole('button', { name: 'Unset Office as default' }).click();
     await office.getByText('Default', { exact: true }).waitFor({ state: 'detached' });
     const stored = (await api('GET', 'AudienceList', admin.session)) as { default: boolean }[];
@@ -287,12 +193,12 @@ describe.each([1280, 600])('roles and access categories at %i px', (width) => {
     await field.getByRole('button', { name: 'Delete Field staff' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete Field staff?' });
     await confirm.getByText('deleted for good').waitFor();
-    await shot(page, `access-categories-delete-confirm-${width}`);
+    await settledScreenshot(page, `access-categories-delete-confirm-${width}`);
     await confirm.getByRole('button', { name: 'Delete' }).click();
     const inUse = 'This access category is still in use. Assign the members another one first.';
     await snackbar(page, inUse).waitFor();
     await confirm.waitFor({ state: 'detached' });
-    await shot(page, `access-categories-in-use-${width}`);
+    await settledScreenshot(page, `access-categories-in-use-${width}`);
     // 4 s on screen (the page's timers may fire a few milliseconds apart).
     const ms = await shownForMs(page, inUse);
     expect(ms).toBeGreaterThan(3900);
@@ -304,7 +210,7 @@ describe.each([1280, 600])('roles and access categories at %i px', (width) => {
     expect(await memberRow.getByRole('combobox', { name: 'Access category' }).textContent()).toBe(
       'Field staff',
     );
-    await shot(page, `users-with-access-categories-${width}`);
+    await settledScreenshot(page, `users-with-access-categories-${width}`);
 
     await page.goto(`${server.baseUrl}/access-categories`);
     await row(page, 'Access categories', 'Head office')

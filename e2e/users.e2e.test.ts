@@ -3,8 +3,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { registerThroughApi, uniqueAccount, type Account } from './support/accounts.ts';
-import { collectPageErrors, launchChromium, screenshot } from './support/browser.ts';
+import { registerThroughApi, uniqueAccount } from './support/accounts.ts';
+import { launchChromium, settledScreenshot } from './support/browser.ts';
+import {
+  logIn,
+  newCompanyAdmin,
+  newConsolePage,
+  sessionApi,
+  shownForMs,
+  snackbar,
+  type ApiSession,
+} from './support/console.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 let server: RunningServer;
@@ -26,121 +35,8 @@ afterAll(async () => {
   if (outboxDir) await rm(outboxDir, { recursive: true, force: true });
 });
 
-type Session = { token: string; company: string };
-
-async function api(method: string, rel: string, session: Partial<Session>, body?: unknown) {
-  const headers: Record<string, string> = { 'Api-Version': '2' };
-  if (session.token) headers.Authorization = `Bearer ${session.token}`;
-  if (session.company) headers['Api-Company'] = session.company;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(`${server.baseUrl}/api/${rel}`, {
-    method,
-    headers,
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-  const json = (await response.json()) as { data: unknown };
-  if (!response.ok) throw new Error(`${method} ${rel}: ${response.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
-
-async function tokenOf(account: Account): Promise<string> {
-  const response = await fetch(`${server.baseUrl}/api/AccessTokenList`, {
-    method: 'POST',
-    headers: {
-      'Api-Version': '2',
-      'Content-Type': 'application/json',
-      Authorization: `Basic ${Buffer.from(`${account.emailAddress}::${account.password}`).toString('base64')}`,
-    },
-    body: JSON.stringify({ expiresIn: 3600 }),
-  });
-  return ((await response.json()) as { data: { secretId: string } }).data.secretId;
-}
-
-/** A registered administrator of a new company, and a session to set things up through the API. */
-async function adminWithCompany(label: string) {
-  const account = uniqueAccount(label);
-  await registerThroughApi(server.baseUrl, account);
-  const token = await tokenOf(account);
-  const name = `${label} Works ${account.emailAddress.slice(-20, -12)}`;
-  const company = (await api('POST', 'CompanyList', { token }, { name })) as {
-    publicId: string;
-    role: { publicId: string };
-  };
-  return {
-    account,
-    companyName: name,
-    session: { token, company: company.publicId },
-    adminRole: company.role,
-  };
-}
-
-async function openPage(width: number): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  await context.addInitScript({ content: recordSnackbars });
-  const page = await context.newPage();
-  return { page, errors: collectPageErrors(page) };
-}
-
-async function logIn(page: Page, account: Account) {
-  await page.goto(`${server.baseUrl}/login`);
-  await page.getByLabel('E-mail address').fill(account.emailAddress);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('banner').waitFor();
-}
-
-/** A screenshot once dialogs, menus and snack-bars have finished moving. */
-async function shot(page: Page, name: string) {
-  await page.evaluate(settleAnimations);
-  await screenshot(page, name);
-}
-
-function snackbar(page: Page, text: string): Locator {
-  return page.locator('.MuiSnackbar-root').filter({ hasText: text });
-}
-
-// These run inside the page, so they are plain JavaScript strings (this file has no DOM types).
-
-/** Waits for dialogs, menus and snack-bars to finish moving; endless ones (progress bars) are skipped. */
-const settleAnimations = `Promise.race([
-  Promise.all(document.getAnimations()
-    .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-    .map((a) => a.finished.catch(() => undefined))),
-  new Promise((resolve) => setTimeout(resolve, 2000)),
-]).then(() => undefined)`;
-
-/**
- * Records in the page when each snack-bar message appears and when it is gone, so durations
- * are measured on the page's own clock, not delayed by the test runner's polling.
- */
-const recordSnackbars = `(() => {
-  const log = [];
-  window.snackbarLog = log;
-  const check = () => {
-    const now = performance.now();
-    const present = [...document.querySelectorAll('.MuiSnackbar-root')].map((e) => e.textContent ?? '');
-    for (const text of present) {
-      if (!log.some((entry) => entry.text === text && entry.gone === undefined)) log.push({ text, shown: now });
-    }
-    for (const entry of log) if (entry.gone === undefined && !present.includes(entry.text)) entry.gone = now;
-  };
-  document.addEventListener('DOMContentLoaded', () => {
-    new MutationObserver(check).observe(document.body, { childList: true, subtree: true });
-  });
-})()`;
-
-/** How long the last snack-bar message containing `text` was on screen. */
-async function shownForMs(page: Page, text: string): Promise<number> {
-  const handle = await page.waitForFunction(
-    `(() => {
-      const entry = window.snackbarLog.findLast((e) => e.text.includes(${JSON.stringify(text)}));
-      return entry?.gone === undefined ? null : entry.gone - entry.shown;
-    })()`,
-    undefined,
-    { timeout: 10_000, polling: 100 },
-  );
-  return (await handle.jsonValue()) as number;
-}
+const api = (method: string, rel: string, session: Partial<ApiSession>, body?: unknown) =>
+  sessionApi(server.baseUrl, method, rel, session, body);
 
 function memberRow(page: Page, name: string): Locator {
   return page.getByRole('list', { name: 'Members' }).getByRole('listitem', { name });
@@ -159,23 +55,23 @@ async function mailsTo(address: string): Promise<string[]> {
 
 describe.each([1280, 600])('users at %i px', (width) => {
   it('invites a new address; the invitee registers, rejects one invite, accepts the other and has its rights', async () => {
-    const admin = await adminWithCompany('Inviter');
+    const admin = await newCompanyAdmin(server.baseUrl, 'Inviter');
     await api('POST', 'RoleList', admin.session, { name: 'User manager', capabilities: ['users.invite'] });
     const invitee = uniqueAccount('Invitee');
     // A second company invites the same address, to be rejected.
-    const other = await adminWithCompany('Other');
+    const other = await newCompanyAdmin(server.baseUrl, 'Other');
     await api('POST', 'UserInviteList', other.session, {
       emailAddress: invitee.emailAddress,
       role: { publicId: other.adminRole.publicId },
     });
 
-    const { page, errors } = await openPage(width);
-    await logIn(page, admin.account);
+    const { page, errors } = await newConsolePage(browser, width);
+    await logIn(page, server.baseUrl, admin.account);
     await page.goto(`${server.baseUrl}/users`);
     await page.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
     await memberRow(page, admin.account.name).waitFor();
     await page.getByText('No invitations are waiting for an answer.').waitFor();
-    await shot(page, `users-list-${width}`);
+    await settledScreenshot(page, `users-list-${width}`);
 
     await page.getByRole('button', { name: 'Invite user' }).click();
     const dialog = page.getByRole('dialog', { name: 'Invite a user' });
@@ -187,7 +83,7 @@ describe.each([1280, 600])('users at %i px', (width) => {
     await dialog.getByText('Enter a valid e-mail address').waitFor();
     await dialog.getByLabel('E-mail address').fill(invitee.emailAddress);
     await chooseOption(page, dialog.getByRole('combobox', { name: 'Role' }), 'User manager');
-    await shot(page, `users-invite-dialog-${width}`);
+    await settledScreenshot(page, `users-invite-dialog-${width}`);
     await send.click();
     await snackbar(page, `Invitation sent to ${invitee.emailAddress}`).waitFor();
     await dialog.waitFor({ state: 'detached' });
@@ -195,14 +91,14 @@ describe.each([1280, 600])('users at %i px', (width) => {
       name: invitee.emailAddress,
     });
     await inviteRow.getByText(/^User manager · invited by /).waitFor();
-    await shot(page, `users-invited-${width}`);
+    await settledScreenshot(page, `users-invited-${width}`);
 
     // Inviting a member again is refused with the server's reason on the form.
     await page.getByRole('button', { name: 'Invite user' }).click();
     await dialog.getByLabel('E-mail address').fill(admin.account.emailAddress);
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
     await dialog.getByText('This person is already a member of the company').waitFor();
-    await shot(page, `users-invite-refused-${width}`);
+    await settledScreenshot(page, `users-invite-refused-${width}`);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     const mails = await mailsTo(invitee.emailAddress);
@@ -212,7 +108,7 @@ describe.each([1280, 600])('users at %i px', (width) => {
     expect(mail).toContain(`${server.baseUrl}/my-companies`);
 
     // The invitee creates an account with the invited address and finds both invitations.
-    const guest = await openPage(width);
+    const guest = await newConsolePage(browser, width);
     await guest.page.goto(`${server.baseUrl}/register`);
     await guest.page.getByLabel('Full name').fill(invitee.name);
     await guest.page.getByLabel('E-mail address').fill(invitee.emailAddress);
@@ -224,7 +120,7 @@ describe.each([1280, 600])('users at %i px', (width) => {
     const theirs = invitations.getByRole('listitem', { name: other.companyName });
     await mine.getByText(`${admin.account.name} invited you as User manager`).waitFor();
     await theirs.getByText(`${other.account.name} invited you as Administrator`).waitFor();
-    await shot(guest.page, `users-my-invitations-${width}`);
+    await settledScreenshot(guest.page, `users-my-invitations-${width}`);
 
     await theirs.getByRole('button', { name: 'Reject' }).click();
     await snackbar(guest.page, `You rejected the invitation to ${other.companyName}`).waitFor();
@@ -241,7 +137,7 @@ describe.each([1280, 600])('users at %i px', (width) => {
     expect(await menu.getByRole('link', { name: 'Access categories' }).count()).toBe(0);
     await guest.page.goto(`${server.baseUrl}/users`);
     await memberRow(guest.page, invitee.name).getByText('You').waitFor();
-    await shot(guest.page, `users-invitee-in-company-${width}`);
+    await settledScreenshot(guest.page, `users-invitee-in-company-${width}`);
     await guest.page.goto(`${server.baseUrl}/roles`);
     await guest.page.getByText('Not allowed').first().waitFor();
     expect(guest.errors).toEqual([]);
@@ -257,7 +153,7 @@ describe.each([1280, 600])('users at %i px', (width) => {
   }, 120_000);
 
   it('changes roles inline, cancels an invite, and refuses the last administrator for 3 s', async () => {
-    const admin = await adminWithCompany('Last Admin');
+    const admin = await newCompanyAdmin(server.baseUrl, 'Last Admin');
     const viewer = (await api('POST', 'RoleList', admin.session, {
       name: 'Viewer',
       capabilities: ['auditLogs.use'],
@@ -275,8 +171,8 @@ describe.each([1280, 600])('users at %i px', (width) => {
       role: { publicId: viewer.publicId },
     });
 
-    const { page, errors } = await openPage(width);
-    await logIn(page, admin.account);
+    const { page, errors } = await newConsolePage(browser, width);
+    await logIn(page, server.baseUrl, admin.account);
     await page.goto(`${server.baseUrl}/users`);
     const colleagueRow = memberRow(page, colleague.name);
     await chooseOption(page, colleagueRow.getByRole('combobox', { name: 'Role' }), 'Engineer');
@@ -295,11 +191,11 @@ describe.each([1280, 600])('users at %i px', (width) => {
     await ownRow.getByRole('button', { name: `Remove ${admin.account.name} from the company` }).click();
     const confirm = page.getByRole('dialog', { name: `Remove ${admin.account.name}?` });
     await confirm.getByText(`${admin.account.name} (${admin.account.emailAddress}) loses access`).waitFor();
-    await shot(page, `users-remove-confirm-${width}`);
+    await settledScreenshot(page, `users-remove-confirm-${width}`);
     await confirm.getByRole('button', { name: 'Remove' }).click();
     await snackbar(page, message).waitFor();
     await confirm.waitFor({ state: 'detached' });
-    await shot(page, `users-last-administrator-${width}`);
+    await settledScreenshot(page, `users-last-administrator-${width}`);
     const removeMs = await shownForMs(page, message);
     expect(removeMs).toBeGreaterThan(2900);
     expect(removeMs).toBeLessThan(3600);
