@@ -1,7 +1,7 @@
 /**
- * A reference for the tunnel's ratio, in its own process: the least any Node process in the
- * path can cost, a plain TCP proxy (socket.pipe both ways) in front of the echo service. The
- * tunnel has three such processes in a row (connector, server, agent), each also framing.
+ * A reference for the tunnel's ratio, in its own process: the least a Node process in the path
+ * can cost, a plain TCP proxy (socket.pipe both ways) to the next port. The benchmark chains
+ * three, as the tunnel has three processes in a row (connector, server, agent).
  */
 import net from 'node:net';
 import { once } from 'node:events';
