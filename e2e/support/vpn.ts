@@ -40,9 +40,17 @@ export function portRefused(port: number): Promise<boolean> {
   });
 }
 
-/** The real agent (in-process runner) with the simulator's HMI and echo services, attached to the relay. */
-export async function attachedAgent(server: ShellServer, admin: SignedIn, simulator: Simulator) {
-  const agent = await seedAgent(server.db, admin.companyPublicId, { servers: simulator.services });
+/**
+ * The real agent (in-process runner) with the simulator's HMI and echo services, attached to the
+ * relay. `vpnRequireAccessApproval` makes VPN access of users with access requests need an approved one.
+ */
+export async function attachedAgent(
+  server: ShellServer,
+  admin: SignedIn,
+  simulator: Simulator,
+  flags: { vpnRequireAccessApproval?: boolean } = {},
+) {
+  const agent = await seedAgent(server.db, admin.companyPublicId, { servers: simulator.services, ...flags });
   const runner = await startAgent(server.baseUrl, agent, simulator.services);
   await waitForVpnSession(server, admin, agent);
   return { agent, runner };

@@ -77,8 +77,8 @@ export function VpnProvider({ children }: { children: ReactNode }) {
       if (!token || !companyId) return;
       try {
         const protocol = forceProtocol();
-        connector.setStatus(
-          await connectorConnect(token, {
+        await connector.request(() =>
+          connectorConnect(token, {
             agentId: agent.publicId,
             companyId,
             ...(protocol === 'tcp' ? {} : { forceProtocol: protocol }),
@@ -114,7 +114,7 @@ export function VpnProvider({ children }: { children: ReactNode }) {
 
   const disconnect = useCallback(async () => {
     try {
-      connector.setStatus(await connectorDisconnect(token));
+      await connector.request(() => connectorDisconnect(token));
     } catch {
       // The WebSocket (or its loss) reports the real state.
     }

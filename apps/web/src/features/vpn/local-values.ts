@@ -4,6 +4,7 @@ import {
   isBrowserId,
   newBrowserId,
   parseForceProtocol,
+  parseRecommendedAt,
   storedForceProtocol,
   type ForceProtocol,
 } from './vpn-rules.ts';
@@ -12,6 +13,12 @@ const storedBrowserId = createStoredValue<string | null>('fleetgate.browserId', 
   isBrowserId(raw) ? raw : null,
 );
 const storedProtocol = createStoredValue('fleetgate.vpn.forceProtocol', null, parseForceProtocol);
+/** When the portal last recommended installing or updating the connector on its own (see vpn-rules). */
+const storedRecommendedAt = createStoredValue(
+  'fleetgate.vpn.installerRecommendedAt',
+  null,
+  parseRecommendedAt,
+);
 const storedConsent = createStoredValue('fleetgate.vpn.consent', false, (raw) => raw === true);
 /**
  * Where the connector listens. Always 127.0.0.1:9250 for users; tests running a connector on a
@@ -49,3 +56,5 @@ export function setForceProtocol(choice: ForceProtocol): void {
 export const consentGiven = () => storedConsent.get();
 export const giveConsent = () => storedConsent.set(true);
 export const connectorUrl = () => storedConnectorUrl.get();
+export const lastRecommendedAt = () => storedRecommendedAt.get();
+export const recordRecommendation = (at: number) => storedRecommendedAt.set(at);

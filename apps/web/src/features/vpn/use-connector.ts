@@ -21,8 +21,9 @@ export function useConnector(token: string | undefined, texts: Texts) {
   const stateRef = useRef(state);
   const socketRef = useRef<WebSocket | null>(null);
   const timerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  // Not a DOM ref: a counter that makes answers of superseded bootstraps (or after unmount) be ignored.
-  const [run] = useState(() => ({ generation: 0 }));
+  // Not DOM refs: `generation` makes answers of superseded bootstraps (or after unmount) be
+  // ignored; `pushes` counts the status socket's messages, so answers can tell they are stale.
+  const [run] = useState(() => ({ generation: 0, pushes: 0 }));
   const textsRef = useRef(texts);
   textsRef.current = texts;
 
@@ -70,7 +71,9 @@ export function useConnector(token: string | undefined, texts: Texts) {
       const socket = openStatusSocket(token);
       socketRef.current = socket;
       socket.onmessage = (event) => {
-        if (typeof event.data === 'string') setStatus(JSON.parse(event.data) as ConnectorStatus);
+        if (typeof event.data !== 'string') return;
+        run.pushes += 1;
+        setStatus(JSON.parse(event.data) as ConnectorStatus);
       };
       socket.onclose = () => {
         if (socketRef.current !== socket) return;
@@ -101,5 +104,20 @@ export function useConnector(token: string | undefined, texts: Texts) {
 
   /** One check without the lost-retry chain: the installer dialog polls with it. */
   const check = useCallback(() => bootstrapRef.current(), []);
-  return { state, status, setStatus, check };
+
+  /**
+   * Sends a request (connect, disconnect) and shows the status it answers, unless the status
+   * socket spoke meanwhile. The answer is the state when the connector took the request, and the
+   * socket's news travels apart from it: a connect the relay refused at once is "idle" on the
+   * socket before the answer's "connecting" arrives, which must not put it back for good.
+   */
+  const request = useCallback(
+    async (send: () => Promise<ConnectorStatus>) => {
+      const pushesBefore = run.pushes;
+      const answer = await send();
+      if (run.pushes === pushesBefore) setStatus(answer);
+    },
+    [run],
+  );
+  return { state, status, check, request };
 }

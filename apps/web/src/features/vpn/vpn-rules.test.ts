@@ -10,7 +10,10 @@ import {
   isBrowserId,
   isMobilePlatform,
   newBrowserId,
+  parseRecommendedAt,
   rateLimitMessage,
+  recommendationValidMs,
+  recommendationWaitMs,
   snackLabel,
   statusBarColour,
   storedForceProtocol,
@@ -104,6 +107,47 @@ describe('updates (spec §4)', () => {
       expect(document.releaseNotes[0]?.body).toBe('First');
     }
     expect(parseReleaseDocument('nonsense')).toEqual({ platforms: [], releaseNotes: [] });
+  });
+});
+
+describe('installer recommendation (spec §5, §9: valid within 8 hours)', () => {
+  const hour = 3_600_000;
+  const now = Date.parse('2026-11-22T12:00:00Z');
+  it('lasts exactly 8 hours', () => {
+    expect(recommendationValidMs).toBe(8 * hour);
+  });
+  it('is not repeated within 8 hours and is due again from 8 hours on', () => {
+    expect(recommendationWaitMs(now - 1000, now)).toBeGreaterThan(0);
+    expect(recommendationWaitMs(now - (8 * hour - 1), now)).toBeGreaterThan(0);
+    expect(recommendationWaitMs(now - (8 * hour - 1), now)).toBe(1);
+    expect(recommendationWaitMs(now - 8 * hour, now)).toBe(0);
+    expect(recommendationWaitMs(now - (8 * hour + 1), now)).toBe(0);
+    expect(recommendationWaitMs(now - 30 * hour, now)).toBe(0);
+  });
+  it('says how long the last one stays valid', () => {
+    expect(recommendationWaitMs(now, now)).toBe(8 * hour);
+    expect(recommendationWaitMs(now - 2 * hour, now)).toBe(6 * hour);
+  });
+  it('is due when none was recorded, or the recorded time lies ahead (clock set back)', () => {
+    expect(recommendationWaitMs(null, now)).toBe(0);
+    expect(recommendationWaitMs(now + 1, now)).toBe(0);
+  });
+  it('reads only a positive finite time as a stored recommendation', () => {
+    expect(parseRecommendedAt(now)).toBe(now);
+    for (const garbled of [
+      null,
+      undefined,
+      'yesterday',
+      '1700000000000',
+      Number.NaN,
+      Infinity,
+      -5,
+      0,
+      {},
+      [now],
+    ]) {
+      expect(parseRecommendedAt(garbled)).toBeNull();
+    }
   });
 });
 

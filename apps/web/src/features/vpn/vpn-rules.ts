@@ -107,6 +107,33 @@ export function updateAvailable(installed: string | undefined, latest: string | 
   return Boolean(installed && latest && compareVersions(installed, latest) < 0);
 }
 
+/**
+ * Spec §5 "Installer recommendation: valid if within an 8-hour check" and §9 "Recommendation
+ * valid within 8 hours", read as a user of such a product expects: when the portal on its own
+ * recommends installing or updating the connector, that recommendation stays valid for 8 hours
+ * and is not repeated within them (not on a reload, nor in another tab); from 8 hours on it is
+ * made again. Today the portal recommends on its own only with the "VPN client update
+ * available!" promo: the installer dialog opens only when the user connects or asks for it.
+ * What the user asks for (Connect, the installer, Details, the info dialog's download button)
+ * always works, whatever was recommended when.
+ */
+export const recommendationValidMs = 8 * 60 * 60 * 1000;
+
+/**
+ * How long the last recommendation (ms since the epoch, null when none was recorded) stays
+ * valid at `now`; 0 when a new one is due. A time after `now` means the clock was set back:
+ * it could hold the recommendation back for any length of time, so it does not count.
+ */
+export function recommendationWaitMs(recordedAt: number | null, now: number): number {
+  if (recordedAt === null || recordedAt > now) return 0;
+  return Math.max(0, recordedAt + recommendationValidMs - now);
+}
+
+/** A stored recommendation time: a positive finite number of ms since the epoch, else none. */
+export function parseRecommendedAt(raw: unknown): number | null {
+  return typeof raw === 'number' && Number.isFinite(raw) && raw > 0 ? raw : null;
+}
+
 /** Spec §5 "Force protocol": tcp is the default and is stored as nothing. */
 export function storedForceProtocol(choice: ForceProtocol): ForceProtocol | null {
   return choice === 'tcp' ? null : choice;
