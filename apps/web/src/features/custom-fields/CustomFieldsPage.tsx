@@ -1,18 +1,14 @@
 import { useMemo, useState } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import CircularProgress from '@mui/material/CircularProgress';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import Add from '@mui/icons-material/Add';
 import { useTranslation } from 'react-i18next';
 import { customFieldEntities, type CustomField, type CustomFieldEntity } from '@fleetgate/contracts';
 import { describeError } from '../../api/error-text.ts';
 import { useShellSearch } from '../../components/shell/use-shell-search.ts';
 import { useNotify } from '../../components/notify.tsx';
 import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog.tsx';
+import { ListPageFrame } from '../../components/ListPageFrame.tsx';
+import { useConfirmedDelete } from '../../components/use-confirmed-delete.ts';
 import { CustomFieldDialog } from './CustomFieldDialog.tsx';
 import { CustomFieldGroups, type CustomFieldGroup } from './CustomFieldGroups.tsx';
 import { createInputOf, patchOf, type CustomFieldFormValues } from './custom-field-form.ts';
@@ -51,7 +47,7 @@ export function CustomFieldsPage() {
   const reorderFields = useReorderCustomFields();
   const deleteField = useDeleteCustomField();
   const [dialog, setDialog] = useState<DialogState>(null);
-  const [deleting, setDeleting] = useState<CustomField | null>(null);
+  const deletion = useConfirmedDelete<CustomField>(deleteField, t('customFields.deleted'));
 
   const groups = useMemo(() => groupFields(fields.data ?? [], query), [fields.data, query]);
 
@@ -75,49 +71,17 @@ export function CustomFieldsPage() {
     });
   };
 
-  const handleConfirmDelete = () => {
-    if (!deleting) return;
-    deleteField.mutate(deleting.publicId, {
-      onSuccess: () => notify(t('customFields.deleted'), { durationMs: noticeMs }),
-      onError: (error) => notify(describeError(t, error), { durationMs: noticeMs }),
-      onSettled: () => setDeleting(null),
-    });
-  };
-
   return (
-    <Stack spacing={3}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2 }}>
-        <Box sx={{ flex: '1 1 320px' }}>
-          <Typography variant="h4" component="h1">
-            {t('customFields.title')}
-          </Typography>
-          <Typography color="text.secondary">{t('customFields.subtitle')}</Typography>
-        </Box>
-        <Button
-          variant="contained"
-          startIcon={<Add />}
-          onClick={() => setDialog({ mode: 'add', entity: 'asset' })}
-        >
-          {t('customFields.add')}
-        </Button>
-      </Box>
-      {fields.isPending && (
-        <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-          <CircularProgress aria-label={t('app.loading')} />
-        </Box>
-      )}
-      {fields.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void fields.refetch()}>
-              {t('customFields.retry')}
-            </Button>
-          }
-        >
-          {t('customFields.loadFailed')}
-        </Alert>
-      )}
+    <ListPageFrame
+      title={t('customFields.title')}
+      subtitle={t('customFields.subtitle')}
+      addLabel={t('customFields.add')}
+      onAdd={() => setDialog({ mode: 'add', entity: 'asset' })}
+      list={fields}
+      loadFailedText={t('customFields.loadFailed')}
+      retryLabel={t('customFields.retry')}
+      onRetry={() => void fields.refetch()}
+    >
       {fields.isSuccess && groups.length === 0 && (
         <Card>
           <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
@@ -132,7 +96,7 @@ export function CustomFieldsPage() {
           onAdd={(entity) => setDialog({ mode: 'add', entity })}
           onEdit={(field) => setDialog({ mode: 'edit', field })}
           onMove={handleMove}
-          onDelete={setDeleting}
+          onDelete={deletion.ask}
         />
       )}
       {dialog && (
@@ -144,20 +108,18 @@ export function CustomFieldsPage() {
           onClose={() => setDialog(null)}
         />
       )}
-      {deleting && (
+      {deletion.deleting && (
         <ConfirmDeleteDialog
+          {...deletion.dialog}
           title={t('customFields.deleteDialog.title')}
           body={t('customFields.deleteDialog.body', {
-            name: deleting.name,
-            entities: t(`customFields.entities.${deleting.entity}`),
+            name: deletion.deleting.name,
+            entities: t(`customFields.entities.${deletion.deleting.entity}`),
           })}
           confirmLabel={t('customFields.deleteDialog.confirm')}
           cancelLabel={t('customFields.deleteDialog.cancel')}
-          busy={deleteField.isPending}
-          onConfirm={handleConfirmDelete}
-          onClose={() => setDeleting(null)}
         />
       )}
-    </Stack>
+    </ListPageFrame>
   );
 }

@@ -1,19 +1,15 @@
 import { useMemo, useState } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import Add from '@mui/icons-material/Add';
 import HubOutlined from '@mui/icons-material/HubOutlined';
 import { useTranslation } from 'react-i18next';
 import type { MqttBroker } from '@fleetgate/contracts';
-import { describeError } from '../../api/error-text.ts';
 import { useNotify } from '../../components/notify.tsx';
 import { useShellSearch } from '../../components/shell/use-shell-search.ts';
 import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog.tsx';
+import { ListPageFrame } from '../../components/ListPageFrame.tsx';
+import { useConfirmedDelete } from '../../components/use-confirmed-delete.ts';
 import type { ConnectionTestState } from './ConnectionTestResult.tsx';
 import { MqttBrokerCard } from './MqttBrokerCard.tsx';
 import { MqttBrokerDialog } from './MqttBrokerDialog.tsx';
@@ -42,7 +38,7 @@ export function MqttBrokersPage() {
   const testBroker = useTestSavedBroker();
   const [tests, setTests] = useState<Record<string, ConnectionTestState>>({});
   const [dialog, setDialog] = useState<DialogState>(null);
-  const [deleting, setDeleting] = useState<MqttBroker | null>(null);
+  const deletion = useConfirmedDelete<MqttBroker>(deleteBroker, t('mqtt.deleted'));
 
   const shown = useMemo(() => {
     const needle = query.toLowerCase();
@@ -78,45 +74,17 @@ export function MqttBrokersPage() {
     setDialog(null);
   };
 
-  const handleConfirmDelete = () => {
-    if (!deleting) return;
-    deleteBroker.mutate(deleting.publicId, {
-      onSuccess: () => notify(t('mqtt.deleted'), { durationMs: noticeMs }),
-      onError: (error) => notify(describeError(t, error), { durationMs: noticeMs }),
-      onSettled: () => setDeleting(null),
-    });
-  };
-
   return (
-    <Stack spacing={3}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2 }}>
-        <Box sx={{ flex: '1 1 320px' }}>
-          <Typography variant="h4" component="h1">
-            {t('mqtt.title')}
-          </Typography>
-          <Typography color="text.secondary">{t('mqtt.subtitle')}</Typography>
-        </Box>
-        <Button variant="contained" startIcon={<Add />} onClick={() => setDialog({ mode: 'add' })}>
-          {t('mqtt.add')}
-        </Button>
-      </Box>
-      {brokers.isPending && (
-        <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-          <CircularProgress aria-label={t('app.loading')} />
-        </Box>
-      )}
-      {brokers.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void brokers.refetch()}>
-              {t('mqtt.retry')}
-            </Button>
-          }
-        >
-          {t('mqtt.loadFailed')}
-        </Alert>
-      )}
+    <ListPageFrame
+      title={t('mqtt.title')}
+      subtitle={t('mqtt.subtitle')}
+      addLabel={t('mqtt.add')}
+      onAdd={() => setDialog({ mode: 'add' })}
+      list={brokers}
+      loadFailedText={t('mqtt.loadFailed')}
+      retryLabel={t('mqtt.retry')}
+      onRetry={() => void brokers.refetch()}
+    >
       {brokers.isSuccess && shown.length === 0 && (
         <Card>
           <Stack spacing={1.5} sx={{ alignItems: 'center', textAlign: 'center', p: { xs: 3, sm: 5 } }}>
@@ -136,7 +104,7 @@ export function MqttBrokersPage() {
               test={tests[broker.publicId] ?? { status: 'idle' }}
               onTest={handleTest}
               onEdit={(b) => setDialog({ mode: 'edit', broker: b })}
-              onDelete={setDeleting}
+              onDelete={deletion.ask}
             />
           ))}
         </Stack>
@@ -149,17 +117,15 @@ export function MqttBrokersPage() {
           onClose={() => setDialog(null)}
         />
       )}
-      {deleting && (
+      {deletion.deleting && (
         <ConfirmDeleteDialog
+          {...deletion.dialog}
           title={t('mqtt.deleteDialog.title')}
-          body={t('mqtt.deleteDialog.body', { name: deleting.name })}
+          body={t('mqtt.deleteDialog.body', { name: deletion.deleting.name })}
           confirmLabel={t('mqtt.deleteDialog.confirm')}
           cancelLabel={t('mqtt.deleteDialog.cancel')}
-          busy={deleteBroker.isPending}
-          onConfirm={handleConfirmDelete}
-          onClose={() => setDeleting(null)}
         />
       )}
-    </Stack>
+    </ListPageFrame>
   );
 }

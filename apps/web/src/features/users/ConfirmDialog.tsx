@@ -1,9 +1,4 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
+import { ConfirmActionDialog } from '../../components/ConfirmActionDialog.tsx';
 
 type ConfirmDialogProps = {
   open: boolean;
@@ -16,31 +11,10 @@ type ConfirmDialogProps = {
   onClose: () => void;
 };
 
-/** Asks before something that cannot be undone; the confirm button is the destructive one. */
-export function ConfirmDialog({
-  open,
-  title,
-  text,
-  confirmLabel,
-  cancelLabel,
-  busy = false,
-  onConfirm,
-  onClose,
-}: ConfirmDialogProps) {
-  return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="xs" fullWidth>
-      <DialogTitle>{title}</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ overflowWrap: 'anywhere' }}>{text}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          {cancelLabel}
-        </Button>
-        <Button onClick={onConfirm} color="error" variant="contained" loading={busy}>
-          {confirmLabel}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
+/**
+ * Asks before something that cannot be undone. Kept mounted and opened with `open`, so it fades
+ * out on closing; the roles and access-category screens use it the same way.
+ */
+export function ConfirmDialog({ text, busy = false, ...props }: ConfirmDialogProps) {
+  return <ConfirmActionDialog {...props} body={text} busy={busy} />;
 }

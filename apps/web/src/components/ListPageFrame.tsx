@@ -1,0 +1,75 @@
+import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import Add from '@mui/icons-material/Add';
+import { useTranslation } from 'react-i18next';
+
+type ListPageFrameProps = {
+  title: string;
+  subtitle: string;
+  addLabel: string;
+  onAdd: () => void;
+  /** The list query, as far as the frame shows it. */
+  list: { isPending: boolean; isError: boolean };
+  loadFailedText: string;
+  retryLabel: string;
+  onRetry: () => void;
+  /** The feature's list, its empty state and its open dialogs. */
+  children: ReactNode;
+};
+
+/**
+ * A management list page: heading with the add button, and the loading and load-failed states,
+ * which every such page shows alike; what the list looks like stays with the feature.
+ */
+export function ListPageFrame({
+  title,
+  subtitle,
+  addLabel,
+  onAdd,
+  list,
+  loadFailedText,
+  retryLabel,
+  onRetry,
+  children,
+}: ListPageFrameProps) {
+  const { t } = useTranslation();
+  return (
+    <Stack spacing={3}>
+      {/* The button wraps below the heading on narrow screens instead of squeezing it. */}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2 }}>
+        <Box sx={{ flex: '1 1 320px' }}>
+          <Typography variant="h4" component="h1">
+            {title}
+          </Typography>
+          <Typography color="text.secondary">{subtitle}</Typography>
+        </Box>
+        <Button variant="contained" startIcon={<Add />} onClick={onAdd}>
+          {addLabel}
+        </Button>
+      </Box>
+      {list.isPending && (
+        <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+          <CircularProgress aria-label={t('app.loading')} />
+        </Box>
+      )}
+      {list.isError && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={onRetry}>
+              {retryLabel}
+            </Button>
+          }
+        >
+          {loadFailedText}
+        </Alert>
+      )}
+      {children}
+    </Stack>
+  );
+}
