@@ -85,7 +85,7 @@ async function enrollCommand(args: string[], io: CliIo): Promise<number> {
   await writeConfig(file, config);
   io.log(`Enrolled as agent ${enrolment.agentId}; configuration written to ${file}`);
   for (const s of services) io.log(`  service ${s.name} = ${s.host}:${s.port}`);
-  io.log(`Start it with: fleetgate-agent run${values.config ? ` --config ${file}` : ''}`);
+  io.log(`Start it with: npx fleetgate-agent run${values.config ? ` --config ${file}` : ''}`);
   return 0;
 }
 
