@@ -317,6 +317,21 @@ describe('multiplexer', () => {
       expect([...sent[1]!.subarray(0, 5)]).toEqual([2, 0, 0, 0, 1]);
     });
 
+    it('treats a receiver that grants more than it received as a protocol error', () => {
+      const agentSide = new Multiplexer({ role: 'initiator', send: () => {}, initialWindow: 10 });
+      const relay = new Multiplexer({
+        role: 'acceptor',
+        send: () => {},
+        initialWindow: 10,
+        onStream: (stream, target) => relay.splice(stream, agentSide, target),
+      });
+      relay.receive(encodeFrame({ type: 'open', streamId: 1, target: 't' }));
+      // Nothing came from the agent yet, so there is nothing the client could have consumed.
+      expect(() => relay.receive(encodeFrame({ type: 'credit', streamId: 1, bytes: 1 }))).toThrow(
+        /granted more than it received/,
+      );
+    });
+
     it('leaves the stream to the caller when the other side cannot take it', () => {
       const closed = new Multiplexer({ role: 'initiator', send: () => {} });
       closed.destroy();

@@ -23,7 +23,8 @@ export type SpliceWiring = {
  * One end of two streams joined across two multiplexers (the relay between a client and an
  * agent). What one peer sends goes out to the other as it came, with only the stream id
  * rewritten: no buffering and no copying. Credit passes end to end, so a sender never has more
- * in flight than the far receiver granted, and the middle holds at most that window per stream.
+ * in flight than the far receiver granted, and the middle holds at most one window per stream
+ * and direction, whatever either peer does.
  */
 export class SplicedEnd implements StreamEnd {
   readonly id: number;
@@ -81,10 +82,15 @@ export class SplicedEnd implements StreamEnd {
     this.#wiring.sendEncoded(message);
   }
 
-  /** The far receiver granted more: this end's peer may send that much more. */
+  /**
+   * The far receiver granted more: this end's peer may send that much more. An honest receiver
+   * grants only what it consumed, so the window never grows past its initial size; a receiver
+   * that grants more (to have the middle queue for it without bound) breaks the protocol.
+   */
   #grant(bytes: number) {
     this.#receiveWindow += bytes;
-    if (this.#receiveWindow > 2 ** 31) throw new ProtocolError(`stream ${this.#partner.id} window overflow`);
+    if (this.#receiveWindow > this.#wiring.window)
+      throw new ProtocolError(`stream ${this.#partner.id} granted more than it received`);
     this.#wiring.send({ type: 'credit', streamId: this.id, bytes });
   }
 
