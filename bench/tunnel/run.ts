@@ -61,7 +61,7 @@ try {
   // Three plain proxies in a row (user → 1 → 2 → 3 → echo): the tunnel's three processes
   // without framing, multiplexing or WebSocket, the most the tunnel could reach here.
   let proxyPort = echoPort;
-  for (const proxy of proxyRoles.reverse()) proxyPort = await proxy.request<number>('start', proxyPort);
+  for (const proxy of [...proxyRoles].reverse()) proxyPort = await proxy.request<number>('start', proxyPort);
   const [device] = await server.request<SeededAgent[]>('agents', { count: 1, services });
   await agent.request('attach', { relayUrl, credential: device!.credential });
 
@@ -77,7 +77,11 @@ try {
   };
   const rtt = (port: number) => pingPong(port, 1024, 200, roundTrips);
   const direct = { bulk: await bulk(echoPort), rtt: await rtt(echoPort) };
-  const proxies = { bulk: await bulk(proxyPort), rtt: await rtt(proxyPort) };
+  // CPU time of each path's processes during its bulk run (incl. warm-up): who limits it.
+  const proxyCpuBefore = await cpuOf(proxyRoles);
+  const proxyBulk = await bulk(proxyPort);
+  const proxyCpu = cpuSpent(proxyCpuBefore, await cpuOf(proxyRoles));
+  const proxies = { bulk: proxyBulk, rtt: await rtt(proxyPort) };
   const cpuBefore = await cpuOf([server, agent, connector]);
   const tunnelBulk = await bulk(tunnelPort);
   const cpu = cpuSpent(cpuBefore, await cpuOf([server, agent, connector]));
@@ -85,7 +89,7 @@ try {
   await local(connectorUrl, 'POST', '/disconnect', info.baseUrl, token);
 
   const memory = await idleAgentMemory(server, relayUrl);
-  process.stdout.write(report({ info, direct, proxies, tunnel, cpu, memory }));
+  process.stdout.write(report({ info, direct, proxies, tunnel, cpu, proxyCpu, memory }));
 } finally {
   await Promise.all(roles.map((r) => r.stop()));
   await database?.drop();
@@ -182,6 +186,7 @@ function report({
   proxies,
   tunnel,
   cpu,
+  proxyCpu,
   memory,
 }: {
   info: ServerInfo;
@@ -190,6 +195,7 @@ function report({
   proxies: PathResult;
   tunnel: PathResult;
   cpu: number[];
+  proxyCpu: number[];
   memory: IdleMemory;
 }): string {
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -220,6 +226,10 @@ function report({
       ` tunnel / proxies ${(speed(tunnel) / speed(proxies)).toFixed(2)}`,
     `  CPU seconds during the tunnel run (incl. warm-up): server ${cpu[0]!.toFixed(2)}, agent ${cpu[1]!.toFixed(2)},` +
       ` connector ${cpu[2]!.toFixed(2)}, load generator ${cpu[3]!.toFixed(2)}`,
+    `  CPU seconds during the proxies run: proxies ${proxyCpu
+      .slice(0, 3)
+      .map((c) => c.toFixed(2))
+      .join(', ')},` + ` load generator ${proxyCpu[3]!.toFixed(2)}`,
     '1 KB round trips',
     rttLine('direct loopback TCP', direct.rtt),
     rttLine('through the tunnel', tunnel.rtt),
