@@ -1,48 +1,26 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it, vi } from 'vitest';
 import type { AccessRequest } from '@fleetgate/contracts';
 import { callApi } from './support/api.ts';
-import { collectPageErrors, launchChromium, settledScreenshot } from './support/browser.ts';
-import { startShellServer, type ShellServer, type SignedIn } from './support/shell-server.ts';
+import { collectPageErrors, settledScreenshot } from './support/browser.ts';
+import type { SignedIn } from './support/shell-server.ts';
 import {
   attachedAgent,
   connectorFor,
   freePort,
   portRefused,
-  startSimulator,
   watchVpnPage,
-  type AgentRunner,
-  type Connector,
-  type Simulator,
+  useVpnWorld,
 } from './support/vpn.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 
-let server: ShellServer;
-let browser: Browser;
-let simulator: Simulator;
-const runners: AgentRunner[] = [];
-const connectors: Connector[] = [];
-
-beforeAll(async () => {
-  server = await startShellServer();
-  browser = await launchChromium();
-  simulator = await startSimulator();
-});
-
-afterAll(async () => {
-  await Promise.all(connectors.map((c) => c.close()));
-  await Promise.all(runners.map((r) => r.stop()));
-  await simulator?.close();
-  await browser?.close();
-  await server?.stop();
-});
+const world = useVpnWorld();
 
 /** A 30-minute VPN request from now, by `requester`, for `approver` to decide. */
 function requestVpnAccess(requester: SignedIn, agentId: string, approver: SignedIn) {
   const start = new Date();
-  return callApi<AccessRequest>(server, requester, 'POST', `AgentAccessRequestList/${agentId}`, {
+  return callApi<AccessRequest>(world.server, requester, 'POST', `AgentAccessRequestList/${agentId}`, {
     allowedApprovers: [{ publicId: approver.publicId }],
     servers: [],
     vpn: true,
@@ -54,16 +32,20 @@ function requestVpnAccess(requester: SignedIn, agentId: string, approver: Signed
 
 describe('VPN access that ends while connected', () => {
   it('closes the connection when the approved request is revoked, and the dialog logs out', async () => {
-    const approver = await server.newAdministrator('VPN Approver');
-    const engineer = await server.newMember(approver, ['agents.connect', 'accessRequests.use'], 'Engineer');
-    const { agent, runner } = await attachedAgent(server, approver, simulator, {
+    const approver = await world.server.newAdministrator('VPN Approver');
+    const engineer = await world.server.newMember(
+      approver,
+      ['agents.connect', 'accessRequests.use'],
+      'Engineer',
+    );
+    const { agent, runner } = await attachedAgent(world.server, approver, world.simulator, {
       vpnRequireAccessApproval: true,
     });
-    runners.push(runner);
-    const connector = await connectorFor(server, await freePort());
-    connectors.push(connector);
+    world.runners.push(runner);
+    const connector = await connectorFor(world.server, await freePort());
+    world.connectors.push(connector);
 
-    const context = await server.signedInContext(browser, engineer, { width: 1280, height: 860 });
+    const context = await world.server.signedInContext(world.browser, engineer, { width: 1280, height: 860 });
     await watchVpnPage(context, connector.url);
     // The connector's answer to a connect is the state when it took it ("connecting"); held back
     // here, it arrives after the status socket's news, which it must not overwrite.
@@ -74,7 +56,7 @@ describe('VPN access that ends while connected', () => {
     });
     const page = await context.newPage();
     const errors = collectPageErrors(page);
-    await page.goto(`${server.baseUrl}/devices/${agent.publicId}`);
+    await page.goto(`${world.server.baseUrl}/devices/${agent.publicId}`);
     await page.getByRole('heading', { level: 1 }).waitFor();
 
     const connect = page.getByRole('button', { name: 'Connect', exact: true });
@@ -91,13 +73,13 @@ describe('VPN access that ends while connected', () => {
     await refused.waitFor({ state: 'hidden' });
 
     const request = await requestVpnAccess(engineer, agent.publicId, approver);
-    await callApi(server, approver, 'POST', `AccessRequestApprove/${request.publicId}`);
+    await callApi(world.server, approver, 'POST', `AccessRequestApprove/${request.publicId}`);
     await connect.click();
     await page.waitForFunction(() => document.querySelector('[data-vpn-status="connected"]'));
     const echoPort = connector.status.current.services.find((s) => s.name === 'echo')!.localPort;
 
     // The approver revokes it: the relay closes the session with access ended (4001).
-    await callApi(server, approver, 'POST', `AccessRequestRevoke/${request.publicId}`);
+    await callApi(world.server, approver, 'POST', `AccessRequestRevoke/${request.publicId}`);
     const expired = page.getByRole('dialog', { name: 'VPN access expired' });
     await expired.getByText('Your access to this device has ended').waitFor();
     // The requester also hears of the revoke; the ended access is the dialog's news, not an error.
@@ -116,7 +98,7 @@ describe('VPN access that ends while connected', () => {
     await expired.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL(/\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('fleetgate.session'))).toBeNull();
-    const afterLogOut = await fetch(`${server.baseUrl}/api/Agent/${agent.publicId}`, {
+    const afterLogOut = await fetch(`${world.server.baseUrl}/api/Agent/${agent.publicId}`, {
       headers: {
         'Api-Version': '2',
         Authorization: `Bearer ${engineer.token.secretId}`,

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { collectPageErrors, launchChromium, settledScreenshot } from './support/browser.ts';
-import { startShellServer, type ShellServer, type SignedIn } from './support/shell-server.ts';
+import { describe, expect, it, vi } from 'vitest';
+import type { Page } from 'playwright-core';
+import { collectPageErrors, settledScreenshot } from './support/browser.ts';
+import type { SignedIn } from './support/shell-server.ts';
 import {
   attachedAgent,
   connectorFor,
@@ -12,34 +12,13 @@ import {
   portRefused,
   sha256,
   socksConnect,
-  startSimulator,
   watchVpnPage,
-  type AgentRunner,
-  type Connector,
-  type Simulator,
+  useVpnWorld,
 } from './support/vpn.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 
-let server: ShellServer;
-let browser: Browser;
-let simulator: Simulator;
-const runners: AgentRunner[] = [];
-const connectors: Connector[] = [];
-
-beforeAll(async () => {
-  server = await startShellServer();
-  browser = await launchChromium();
-  simulator = await startSimulator();
-});
-
-afterAll(async () => {
-  await Promise.all(connectors.map((c) => c.close()));
-  await Promise.all(runners.map((r) => r.stop()));
-  await simulator?.close();
-  await browser?.close();
-  await server?.stop();
-});
+const world = useVpnWorld();
 
 const blue = 'rgb(23, 191, 235)';
 const grey = 'rgb(160, 160, 160)';
@@ -58,20 +37,20 @@ const barStates = (page: Page) =>
   page.evaluate(() => (window as unknown as { vpnStates: string[] }).vpnStates);
 
 async function openDevice(admin: SignedIn, agentId: string, connectorUrl: string) {
-  const context = await server.signedInContext(browser, admin, { width: 1280, height: 860 });
+  const context = await world.server.signedInContext(world.browser, admin, { width: 1280, height: 860 });
   await watchVpnPage(context, connectorUrl);
   const page = await context.newPage();
   const errors = collectPageErrors(page);
-  await page.goto(`${server.baseUrl}/devices/${agentId}`);
+  await page.goto(`${world.server.baseUrl}/devices/${agentId}`);
   await page.getByRole('heading', { level: 1 }).waitFor();
   return { page, errors, close: () => context.close() };
 }
 
 describe('VPN client in the portal', () => {
   it('finds the connector, connects, carries 10 MB both ways, and disconnects', async () => {
-    const admin = await server.newAdministrator('VPN Admin');
-    const { agent, runner } = await attachedAgent(server, admin, simulator);
-    runners.push(runner);
+    const admin = await world.server.newAdministrator('VPN Admin');
+    const { agent, runner } = await attachedAgent(world.server, admin, world.simulator);
+    world.runners.push(runner);
     const port = await freePort();
     const { page, errors, close } = await openDevice(admin, agent.publicId, `http://127.0.0.1:${port}`);
 
@@ -87,8 +66,8 @@ describe('VPN client in the portal', () => {
     await shot(page, 'installer-missing');
 
     // Started now, it is found within the 2.5 s retry.
-    const connector = await connectorFor(server, port);
-    connectors.push(connector);
+    const connector = await connectorFor(world.server, port);
+    world.connectors.push(connector);
     await installer.getByText('VPN client installation found', { exact: true }).waitFor();
     // …and the 3 s snack bar says so (missing → found).
     await page.locator('.MuiSnackbar-root').getByText('VPN client installation found').waitFor();
@@ -173,13 +152,13 @@ describe('VPN client in the portal', () => {
   });
 
   it('shows the device-offline path when the agent stops mid-transfer', async () => {
-    const admin = await server.newAdministrator('VPN Offline');
-    const { agent, runner } = await attachedAgent(server, admin, simulator);
+    const admin = await world.server.newAdministrator('VPN Offline');
+    const { agent, runner } = await attachedAgent(world.server, admin, world.simulator);
     const port = await freePort();
-    const connector = await connectorFor(server, port);
-    connectors.push(connector);
+    const connector = await connectorFor(world.server, port);
+    world.connectors.push(connector);
     // A newer release than the running connector: the promo, and the dialog offers the update.
-    const context = await server.signedInContext(browser, admin, { width: 1280, height: 860 });
+    const context = await world.server.signedInContext(world.browser, admin, { width: 1280, height: 860 });
     await watchVpnPage(context, connector.url);
     await context.route(/\/api\/VpnClientReleases/, async (route) => {
       const response = await route.fetch();
@@ -190,7 +169,7 @@ describe('VPN client in the portal', () => {
     const page = await context.newPage();
     const errors = collectPageErrors(page);
     const close = () => context.close();
-    await page.goto(`${server.baseUrl}/devices/${agent.publicId}`);
+    await page.goto(`${world.server.baseUrl}/devices/${agent.publicId}`);
     const promo = page.locator('.MuiSnackbar-root').filter({ hasText: 'VPN client update available!' });
     await promo.getByRole('button', { name: 'Open' }).click();
     const info = page.getByRole('dialog', { name: 'VPN' });
@@ -246,11 +225,11 @@ describe('VPN client in the portal', () => {
   });
 
   it('logging out asks while connected, then disconnects', async () => {
-    const admin = await server.newAdministrator('VPN Logout');
-    const { agent, runner } = await attachedAgent(server, admin, simulator);
-    runners.push(runner);
-    const connector = await connectorFor(server, await freePort());
-    connectors.push(connector);
+    const admin = await world.server.newAdministrator('VPN Logout');
+    const { agent, runner } = await attachedAgent(world.server, admin, world.simulator);
+    world.runners.push(runner);
+    const connector = await connectorFor(world.server, await freePort());
+    world.connectors.push(connector);
     const { page, errors, close } = await openDevice(admin, agent.publicId, connector.url);
     await page.getByRole('button', { name: 'Connect', exact: true }).click();
     await page.getByRole('button', { name: 'Got it' }).click();
@@ -265,11 +244,11 @@ describe('VPN client in the portal', () => {
   });
 
   it('a connector that stops is lost, then unreachable with Retry, and found again', async () => {
-    const admin = await server.newAdministrator('VPN Lost');
-    const { agent, runner } = await attachedAgent(server, admin, simulator);
-    runners.push(runner);
+    const admin = await world.server.newAdministrator('VPN Lost');
+    const { agent, runner } = await attachedAgent(world.server, admin, world.simulator);
+    world.runners.push(runner);
     const port = await freePort();
-    let connector = await connectorFor(server, port);
+    let connector = await connectorFor(world.server, port);
     const { page, errors, close } = await openDevice(admin, agent.publicId, connector.url);
     await page.getByRole('button', { name: /^VPN: / }).click();
     const info = page.getByRole('dialog', { name: 'VPN' });
@@ -284,8 +263,8 @@ describe('VPN client in the portal', () => {
     await unable.waitFor({ timeout: 20_000 });
     await info.getByText('No installation found').waitFor();
     await shot(page, 'connector-unreachable');
-    connector = await connectorFor(server, port);
-    connectors.push(connector);
+    connector = await connectorFor(world.server, port);
+    world.connectors.push(connector);
     // The open dialog hides the rest of the page from the accessibility tree, not from the pointer.
     await unable.locator('button', { hasText: 'Retry' }).click();
     await page.locator('.MuiSnackbar-root').getByText('VPN client installation found').waitFor();
@@ -295,10 +274,10 @@ describe('VPN client in the portal', () => {
   });
 
   it('on a phone, connect says the VPN is unsupported and the dialog offers force protocol', async () => {
-    const admin = await server.newAdministrator('VPN Phone');
-    const { agent, runner } = await attachedAgent(server, admin, simulator);
-    runners.push(runner);
-    const context = await browser.newContext({
+    const admin = await world.server.newAdministrator('VPN Phone');
+    const { agent, runner } = await attachedAgent(world.server, admin, world.simulator);
+    world.runners.push(runner);
+    const context = await world.browser.newContext({
       viewport: { width: 390, height: 844 },
       userAgent:
         'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36',
@@ -306,7 +285,7 @@ describe('VPN client in the portal', () => {
         cookies: [],
         origins: [
           {
-            origin: server.baseUrl,
+            origin: world.server.baseUrl,
             localStorage: [
               { name: 'fleetgate.session', value: JSON.stringify(admin.token) },
               { name: 'fleetgate.company', value: JSON.stringify(admin.companyPublicId) },
@@ -317,7 +296,7 @@ describe('VPN client in the portal', () => {
     });
     const page = await context.newPage();
     const errors = collectPageErrors(page);
-    await page.goto(`${server.baseUrl}/devices/${agent.publicId}`);
+    await page.goto(`${world.server.baseUrl}/devices/${agent.publicId}`);
     await page.getByRole('button', { name: 'Connect', exact: true }).click();
     await page
       .getByRole('dialog', { name: 'VPN not supported' })
@@ -341,25 +320,25 @@ describe('VPN client in the portal', () => {
   });
 
   it('the connector refuses a foreign origin and a request without a token', async () => {
-    const admin = await server.newAdministrator('VPN Guard');
-    const connector = await connectorFor(server, await freePort());
-    connectors.push(connector);
+    const admin = await world.server.newAdministrator('VPN Guard');
+    const connector = await connectorFor(world.server, await freePort());
+    world.connectors.push(connector);
     const foreign = await fetch(`${connector.url}/status`, {
       headers: { Origin: 'http://evil.example', 'Api-Access-Token': admin.token.secretId },
     });
     expect(foreign.status).toBe(403);
-    const noToken = await fetch(`${connector.url}/status`, { headers: { Origin: server.baseUrl } });
+    const noToken = await fetch(`${connector.url}/status`, { headers: { Origin: world.server.baseUrl } });
     expect(noToken.status).toBe(401);
     const allowed = await fetch(`${connector.url}/status`, {
-      headers: { Origin: server.baseUrl, 'Api-Access-Token': admin.token.secretId },
+      headers: { Origin: world.server.baseUrl, 'Api-Access-Token': admin.token.secretId },
     });
     expect(allowed.status).toBe(200);
-    expect(allowed.headers.get('access-control-allow-origin')).toBe(server.baseUrl);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe(world.server.baseUrl);
 
-    // From a page of another origin, the browser itself is refused.
-    const context = await browser.newContext();
+    // From a page of another origin, the world.browser itself is refused.
+    const context = await world.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`http://localhost:${new URL(server.baseUrl).port}/login`);
+    await page.goto(`http://localhost:${new URL(world.server.baseUrl).port}/login`);
     const outcome = await page.evaluate(
       async ([url, token]) => {
         try {

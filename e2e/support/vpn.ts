@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import net from 'node:net';
-import type { BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { startSimulator, type Simulator } from '../../apps/agent/src/simulator.ts';
 import type { AgentRunner } from '../../apps/agent/src/agent-runner.ts';
 import { startConnector, type Connector } from '../../apps/connector/src/connector.ts';
@@ -11,7 +12,8 @@ import {
   startAgent,
   type SeededAgent,
 } from '../../apps/server/src/relay/relay.test-support.ts';
-import type { ShellServer, SignedIn } from './shell-server.ts';
+import { launchChromium } from './browser.ts';
+import { startShellServer, type ShellServer, type SignedIn } from './shell-server.ts';
 
 export { echoThrough, socksConnect } from '../../apps/connector/src/socks-client.test-support.ts';
 
@@ -92,5 +94,31 @@ export async function watchVpnPage(context: BrowserContext, connectorUrl: string
   }, connectorUrl);
 }
 
+/** What a VPN test file runs against; agents and connectors its tests start are stopped with it. */
+export type VpnWorld = {
+  server: ShellServer;
+  browser: Browser;
+  simulator: Simulator;
+  runners: AgentRunner[];
+  connectors: Connector[];
+};
+
+/** Starts the world before the file's tests and stops all of it after them. */
+export function useVpnWorld(): VpnWorld {
+  const world = { runners: [], connectors: [] } as unknown as VpnWorld;
+  beforeAll(async () => {
+    world.server = await startShellServer();
+    world.browser = await launchChromium();
+    world.simulator = await startSimulator();
+  });
+  afterAll(async () => {
+    await Promise.all(world.connectors.map((c) => c.close()));
+    await Promise.all(world.runners.map((r) => r.stop()));
+    await world.simulator?.close();
+    await world.browser?.close();
+    await world.server?.stop();
+  });
+  return world;
+}
+
 export type { AgentRunner, Connector, Simulator };
-export { startSimulator };
