@@ -103,37 +103,55 @@ async function writeAll(stream: TunnelStream, chunks: Uint8Array[]) {
 
 const sha = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
 
+/** A way from an opener to an echoing acceptor, and what must hold once every stream is done. */
+type EchoPath = {
+  open: (target: string) => TunnelStream;
+  check: (bytesPerDirection: number) => Promise<void>;
+};
+
+/**
+ * Any number of streams, chunkings, windows, frame sizes and read paces: the acceptor echoes each
+ * stream, so both directions and their flow control are exercised, and every byte comes back.
+ */
+async function echoProperty(makePath: (options: Partial<MultiplexerOptions>) => EchoPath) {
+  const streamData = fc.array(fc.uint8Array({ minLength: 1, maxLength: 3000 }), { maxLength: 12 });
+  await fc.assert(
+    fc.asyncProperty(
+      fc.array(streamData, { minLength: 1, maxLength: 5 }),
+      fc.integer({ min: 64, max: 8192 }),
+      fc.integer({ min: 16, max: 4096 }),
+      fc.integer({ min: 0, max: 5000 }),
+      async (streams, initialWindow, maxPayload, pauseEvery) => {
+        const path = makePath({ initialWindow, maxPayload });
+        const results = await Promise.all(
+          streams.map(async (chunks, i) => {
+            const stream = path.open(`echo-${i}`);
+            const echoed = collect(stream, pauseEvery);
+            await writeAll(stream, chunks);
+            return { sent: Buffer.concat(chunks), echoed: await echoed };
+          }),
+        );
+        for (const { sent, echoed } of results) expect(sha(echoed)).toBe(sha(sent));
+        await path.check(results.reduce((sum, { sent }) => sum + sent.length, 0));
+      },
+    ),
+    { numRuns: 60 },
+  );
+}
+
 describe('multiplexer', () => {
   it("carries every stream's bytes intact both ways, whatever the chunking, windows and read pace", async () => {
-    const streamData = fc.array(fc.uint8Array({ minLength: 1, maxLength: 3000 }), {
-      minLength: 0,
-      maxLength: 12,
-    });
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(streamData, { minLength: 1, maxLength: 5 }),
-        fc.integer({ min: 64, max: 8192 }),
-        fc.integer({ min: 16, max: 4096 }),
-        fc.integer({ min: 0, max: 5000 }),
-        async (streams, initialWindow, maxPayload, pauseEvery) => {
-          // The acceptor echoes every stream back, so both directions and their flow control are exercised.
-          const l = link({ initialWindow, maxPayload }, (stream) => stream.pipe(stream));
-          const results = await Promise.all(
-            streams.map(async (chunks, i) => {
-              const stream = l.initiator.open(`echo-${i}`);
-              const echoed = collect(stream, pauseEvery);
-              await writeAll(stream, chunks);
-              return { sent: Buffer.concat(chunks), echoed: await echoed };
-            }),
-          );
-          for (const { sent, echoed } of results) expect(sha(echoed)).toBe(sha(sent));
+    await echoProperty((options) => {
+      const l = link(options, (stream) => stream.pipe(stream));
+      return {
+        open: (target) => l.initiator.open(target),
+        check: async () => {
           expect(l.errors).toEqual([]);
           await new Promise((resolve) => setImmediate(resolve));
           expect(l.initiator.streamCount).toBe(0);
         },
-      ),
-      { numRuns: 60 },
-    );
+      };
+    });
   });
 
   it('never sends more than the window to a reader that does not read', async () => {
@@ -228,35 +246,19 @@ describe('multiplexer', () => {
 
   describe('splice', () => {
     it('passes every stream through a relay intact both ways, and counts each direction', async () => {
-      const streamData = fc.array(fc.uint8Array({ minLength: 1, maxLength: 3000 }), { maxLength: 12 });
-      await fc.assert(
-        fc.asyncProperty(
-          fc.array(streamData, { minLength: 1, maxLength: 5 }),
-          fc.integer({ min: 64, max: 8192 }),
-          fc.integer({ min: 16, max: 4096 }),
-          fc.integer({ min: 0, max: 5000 }),
-          async (streams, initialWindow, maxPayload, pauseEvery) => {
-            const r = relayed({ initialWindow, maxPayload }, (stream) => stream.pipe(stream));
-            const results = await Promise.all(
-              streams.map(async (chunks, i) => {
-                const stream = r.client.open(`echo-${i}`);
-                const echoed = collect(stream, pauseEvery);
-                await writeAll(stream, chunks);
-                return { sent: Buffer.concat(chunks), echoed: await echoed };
-              }),
-            );
-            for (const { sent, echoed } of results) expect(sha(echoed)).toBe(sha(sent));
-            const total = results.reduce((sum, { sent }) => sum + sent.length, 0);
+      await echoProperty((options) => {
+        const r = relayed(options, (stream) => stream.pipe(stream));
+        return {
+          open: (target) => r.client.open(target),
+          check: async (total) => {
             expect(r.counted).toEqual({ up: total, down: total });
             await settle();
             expect(r.errors()).toEqual([]);
-            expect([r.client, r.relayIn, r.relayOut, r.agent].map((m) => m.streamCount)).toEqual([
-              0, 0, 0, 0,
-            ]);
+            const counts = [r.client, r.relayIn, r.relayOut, r.agent].map((m) => m.streamCount);
+            expect(counts).toEqual([0, 0, 0, 0]);
           },
-        ),
-        { numRuns: 60 },
-      );
+        };
+      });
     });
 
     it('lets the client send no more than the far reader granted', async () => {
