@@ -39,13 +39,19 @@ export class Multiplexer {
 
   /** Opens a stream to `target` (what it means is up to the peer: a service, host:port …). */
   open(target: string): TunnelStream {
+    const id = this.#nextOpenId();
+    const stream = this.#createStream(id);
+    this.#send({ type: 'open', streamId: id, target });
+    return stream;
+  }
+
+  /** The id for a stream this side opens; throws when it may not open another. */
+  #nextOpenId(): number {
     if (this.#destroyed) throw new Error('multiplexer is closed');
     if (this.#streams.size >= this.#options.maxStreams) throw new Error('too many streams');
     const id = this.#nextId;
     this.#nextId += 2;
-    const stream = this.#createStream(id);
-    this.#send({ type: 'open', streamId: id, target });
-    return stream;
+    return id;
   }
 
   /** Handles one message from the peer. Throws ProtocolError when the peer broke the protocol. */
@@ -91,10 +97,7 @@ export class Multiplexer {
   }
 
   #openSpliced(target: string, onData: ((bytes: number) => void) | undefined): SplicedEnd {
-    if (this.#destroyed) throw new Error('multiplexer is closed');
-    if (this.#streams.size >= this.#options.maxStreams) throw new Error('too many streams');
-    const id = this.#nextId;
-    this.#nextId += 2;
+    const id = this.#nextOpenId();
     const end = this.#spliceEnd(id, onData);
     this.#send({ type: 'open', streamId: id, target });
     return end;
