@@ -16,6 +16,8 @@ const noticeMs = 3000;
 export function useConfirmedDelete<T extends { publicId: string }>(
   remove: DeleteMutation,
   deletedText: string,
+  /** How long a failure stays on screen, where a page shows all its failures longer. */
+  failureMs = noticeMs,
 ) {
   const { t } = useTranslation();
   const { notify } = useNotify();
@@ -25,7 +27,7 @@ export function useConfirmedDelete<T extends { publicId: string }>(
     if (!deleting) return;
     remove.mutate(deleting.publicId, {
       onSuccess: () => notify(deletedText, { durationMs: noticeMs }),
-      onError: (error) => notify(describeError(t, error), { durationMs: noticeMs }),
+      onError: (error) => notify(describeError(t, error), { durationMs: failureMs }),
       onSettled: () => setDeleting(null),
     });
   };

@@ -1,19 +1,15 @@
 import { useMemo, useState } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import Add from '@mui/icons-material/Add';
 import RouterOutlined from '@mui/icons-material/RouterOutlined';
 import { useTranslation } from 'react-i18next';
 import type { Agent, AgentEnrolmentToken, AgentServer } from '@fleetgate/contracts';
 import { describeError } from '../../api/error-text.ts';
 import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog.tsx';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { ListPageFrame } from '../../components/ListPageFrame.tsx';
 import { useNotify } from '../../components/notify.tsx';
 import { useShellSearch } from '../../components/shell/use-shell-search.ts';
+import { useConfirmedDelete } from '../../components/use-confirmed-delete.ts';
 import { AgentCard, type AgentCardActions } from './AgentCard.tsx';
 import { AgentDialog } from './AgentDialog.tsx';
 import { AgentServerDialog } from './AgentServerDialog.tsx';
@@ -39,6 +35,7 @@ type ServerDialogState = { agent: Agent; server?: AgentServer } | null;
 type Enrolment = { agent: Agent; token: AgentEnrolmentToken } | null;
 
 const noticeMs = 3000;
+const failureMs = 5000;
 
 function matches(agent: Agent, needle: string): boolean {
   return (
@@ -62,8 +59,12 @@ export function AgentsPage() {
   const [agentDialog, setAgentDialog] = useState<AgentDialogState>(null);
   const [serverDialog, setServerDialog] = useState<ServerDialogState>(null);
   const [enrolment, setEnrolment] = useState<Enrolment>(null);
-  const [deletingAgent, setDeletingAgent] = useState<Agent | null>(null);
-  const [deletingServer, setDeletingServer] = useState<AgentServer | null>(null);
+  const agentDeletion = useConfirmedDelete<Agent>(deleteAgent, t('agents.deleted'), failureMs);
+  const serverDeletion = useConfirmedDelete<AgentServer>(
+    deleteServer,
+    t('agents.services.deleted'),
+    failureMs,
+  );
 
   const shown = useMemo(() => {
     const needle = query.trim().toLowerCase();
@@ -71,7 +72,7 @@ export function AgentsPage() {
     return needle === '' ? all : all.filter((agent) => matches(agent, needle));
   }, [agents.data, query]);
 
-  const failed = (error: unknown) => notify(describeError(t, error), { durationMs: 5000 });
+  const failed = (error: unknown) => notify(describeError(t, error), { durationMs: failureMs });
 
   const handleAgentSubmit = async (values: AgentFormValues) => {
     const publicId = agentDialog?.agent?.publicId;
@@ -94,7 +95,7 @@ export function AgentsPage() {
 
   const actions: AgentCardActions = {
     onEdit: (agent) => setAgentDialog({ agent }),
-    onDelete: setDeletingAgent,
+    onDelete: agentDeletion.ask,
     onEnrol: (agent) =>
       createToken.mutate(agent.publicId, {
         onSuccess: (token) => setEnrolment({ agent, token }),
@@ -107,66 +108,25 @@ export function AgentsPage() {
       }),
     onAddServer: (agent) => setServerDialog({ agent }),
     onEditServer: (agent, server) => setServerDialog({ agent, server }),
-    onDeleteServer: (_agent, server) => setDeletingServer(server),
-  };
-
-  const handleConfirmDeleteAgent = () => {
-    if (!deletingAgent) return;
-    deleteAgent.mutate(deletingAgent.publicId, {
-      onSuccess: () => notify(t('agents.deleted'), { durationMs: noticeMs }),
-      onError: failed,
-      onSettled: () => setDeletingAgent(null),
-    });
-  };
-
-  const handleConfirmDeleteServer = () => {
-    if (!deletingServer) return;
-    deleteServer.mutate(deletingServer.publicId, {
-      onSuccess: () => notify(t('agents.services.deleted'), { durationMs: noticeMs }),
-      onError: failed,
-      onSettled: () => setDeletingServer(null),
-    });
+    onDeleteServer: (_agent, server) => serverDeletion.ask(server),
   };
 
   return (
-    <Stack spacing={3}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2 }}>
-        <Box sx={{ flex: '1 1 320px' }}>
-          <Typography variant="h4" component="h1">
-            {t('agents.title')}
-          </Typography>
-          <Typography color="text.secondary">{t('agents.subtitle')}</Typography>
-        </Box>
-        <Button variant="contained" startIcon={<Add />} onClick={() => setAgentDialog({})}>
-          {t('agents.add')}
-        </Button>
-      </Box>
-      {agents.isPending && (
-        <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-          <CircularProgress aria-label={t('app.loading')} />
-        </Box>
-      )}
-      {agents.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void agents.refetch()}>
-              {t('agents.retry')}
-            </Button>
-          }
-        >
-          {t('agents.loadFailed')}
-        </Alert>
-      )}
+    <ListPageFrame
+      title={t('agents.title')}
+      subtitle={t('agents.subtitle')}
+      addLabel={t('agents.add')}
+      onAdd={() => setAgentDialog({})}
+      list={agents}
+      loadFailedText={t('agents.loadFailed')}
+      retryLabel={t('agents.retry')}
+      onRetry={() => void agents.refetch()}
+    >
       {agents.isSuccess && shown.length === 0 && (
-        <Card>
-          <Stack spacing={1.5} sx={{ alignItems: 'center', textAlign: 'center', p: { xs: 3, sm: 5 } }}>
-            <RouterOutlined color="disabled" sx={{ fontSize: 48 }} />
-            <Typography color="text.secondary">
-              {query === '' ? t('agents.empty') : t('agents.noMatches', { query })}
-            </Typography>
-          </Stack>
-        </Card>
+        <EmptyState
+          icon={RouterOutlined}
+          text={query === '' ? t('agents.empty') : t('agents.noMatches', { query })}
+        />
       )}
       {shown.length > 0 && (
         <Stack spacing={2}>
@@ -204,28 +164,24 @@ export function AgentsPage() {
           onClose={() => setEnrolment(null)}
         />
       )}
-      {deletingAgent && (
+      {agentDeletion.deleting && (
         <ConfirmDeleteDialog
+          {...agentDeletion.dialog}
           title={t('agents.deleteDialog.title')}
-          body={t('agents.deleteDialog.body', { name: deletingAgent.name })}
+          body={t('agents.deleteDialog.body', { name: agentDeletion.deleting.name })}
           confirmLabel={t('agents.deleteDialog.confirm')}
           cancelLabel={t('agents.deleteDialog.cancel')}
-          busy={deleteAgent.isPending}
-          onConfirm={handleConfirmDeleteAgent}
-          onClose={() => setDeletingAgent(null)}
         />
       )}
-      {deletingServer && (
+      {serverDeletion.deleting && (
         <ConfirmDeleteDialog
+          {...serverDeletion.dialog}
           title={t('agents.deleteServerDialog.title')}
-          body={t('agents.deleteServerDialog.body', { name: deletingServer.name })}
+          body={t('agents.deleteServerDialog.body', { name: serverDeletion.deleting.name })}
           confirmLabel={t('agents.deleteServerDialog.confirm')}
           cancelLabel={t('agents.deleteServerDialog.cancel')}
-          busy={deleteServer.isPending}
-          onConfirm={handleConfirmDeleteServer}
-          onClose={() => setDeletingServer(null)}
         />
       )}
-    </Stack>
+    </ListPageFrame>
   );
 }

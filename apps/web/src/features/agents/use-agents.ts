@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   limits,
   type Agent,
@@ -7,6 +7,7 @@ import {
   type Group,
 } from '@fleetgate/contracts';
 import { apiData } from '../../api/client.ts';
+import { useInvalidatingMutation } from '../../api/use-invalidating-mutation.ts';
 import { useLiveEvent } from '../../api/live-events.tsx';
 import type { AgentInput, AgentServerInput } from './agent-form.ts';
 
@@ -46,27 +47,25 @@ export function useGroupOptions() {
   });
 }
 
-function useListMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSettled: () => queryClient.invalidateQueries({ queryKey: listKey }) });
-}
-
 export function useSaveAgent() {
-  return useListMutation(({ publicId, input }: { publicId: string | undefined; input: AgentInput }) =>
-    publicId
-      ? apiData<Agent>('Agent', { method: 'PATCH', params: { publicId }, body: input })
-      : apiData<Agent>('AgentList', { method: 'POST', body: input }),
+  return useInvalidatingMutation(
+    listKey,
+    ({ publicId, input }: { publicId: string | undefined; input: AgentInput }) =>
+      publicId
+        ? apiData<Agent>('Agent', { method: 'PATCH', params: { publicId }, body: input })
+        : apiData<Agent>('AgentList', { method: 'POST', body: input }),
   );
 }
 
 export function useDeleteAgent() {
-  return useListMutation((publicId: string) =>
+  return useInvalidatingMutation(listKey, (publicId: string) =>
     apiData<{ publicId: string }>('Agent', { method: 'DELETE', params: { publicId } }),
   );
 }
 
 export function useSaveAgentServer() {
-  return useListMutation(
+  return useInvalidatingMutation(
+    listKey,
     ({
       agentId,
       publicId,
@@ -86,14 +85,14 @@ export function useSaveAgentServer() {
 }
 
 export function useDeleteAgentServer() {
-  return useListMutation((publicId: string) =>
+  return useInvalidatingMutation(listKey, (publicId: string) =>
     apiData<{ publicId: string }>('AgentServer', { method: 'DELETE', params: { publicId } }),
   );
 }
 
 /** A new one-time enrolment token; the list is reloaded because the agent may have been re-enrolled. */
 export function useCreateEnrolmentToken() {
-  return useListMutation((agentPublicId: string) =>
+  return useInvalidatingMutation(listKey, (agentPublicId: string) =>
     apiData<AgentEnrolmentToken>('AgentEnrolmentTokenList', {
       method: 'POST',
       params: itemParams(agentPublicId),
@@ -102,7 +101,7 @@ export function useCreateEnrolmentToken() {
 }
 
 export function useResetRateLimit() {
-  return useListMutation((agentPublicId: string) =>
+  return useInvalidatingMutation(listKey, (agentPublicId: string) =>
     apiData<unknown>('AgentRateLimitReset', { method: 'POST', params: itemParams(agentPublicId) }),
   );
 }

@@ -6,6 +6,7 @@ import {
   type CustomFieldPatchInput,
 } from '@fleetgate/contracts';
 import { apiData } from '../../api/client.ts';
+import { useInvalidatingMutation } from '../../api/use-invalidating-mutation.ts';
 
 const listKey = ['CustomPropertyList'] as const;
 
@@ -20,22 +21,15 @@ export function useCustomFields() {
   });
 }
 
-function useInvalidatingMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: listKey }),
-  });
-}
-
 export function useCreateCustomField() {
-  return useInvalidatingMutation((input: CustomFieldCreateInput) =>
+  return useInvalidatingMutation(listKey, (input: CustomFieldCreateInput) =>
     apiData<CustomField>('CustomPropertyList', { method: 'POST', body: input }),
   );
 }
 
 export function useUpdateCustomField() {
   return useInvalidatingMutation(
+    listKey,
     ({ publicId, changes }: { publicId: string; changes: CustomFieldPatchInput }) =>
       apiData<CustomField>('CustomProperty', { method: 'PATCH', params: { publicId }, body: changes }),
   );
@@ -64,7 +58,7 @@ export function useReorderCustomFields() {
 }
 
 export function useDeleteCustomField() {
-  return useInvalidatingMutation((publicId: string) =>
+  return useInvalidatingMutation(listKey, (publicId: string) =>
     apiData<{ publicId: string }>('CustomProperty', { method: 'DELETE', params: { publicId } }),
   );
 }

@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -10,6 +9,7 @@ import RouterOutlined from '@mui/icons-material/RouterOutlined';
 import { useTranslation } from 'react-i18next';
 import type { Agent } from '@fleetgate/contracts';
 import { useCurrentUser } from '../../auth/current-user.tsx';
+import { EmptyState } from '../../components/EmptyState.tsx';
 import { useShellSearch } from '../../components/shell/use-shell-search.ts';
 import { DeviceTable } from './DeviceTable.tsx';
 import { RequestAccessDialog } from './RequestAccessDialog.tsx';
@@ -68,14 +68,10 @@ export function DevicesPage() {
         </Alert>
       )}
       {agents.isSuccess && shown.length === 0 && (
-        <Card>
-          <Stack spacing={1.5} sx={{ alignItems: 'center', textAlign: 'center', p: { xs: 3, sm: 5 } }}>
-            <RouterOutlined color="disabled" sx={{ fontSize: 48 }} />
-            <Typography color="text.secondary">
-              {query === '' ? t('devices.empty') : t('devices.noMatches', { query })}
-            </Typography>
-          </Stack>
-        </Card>
+        <EmptyState
+          icon={RouterOutlined}
+          text={query === '' ? t('devices.empty') : t('devices.noMatches', { query })}
+        />
       )}
       {shown.length > 0 && (
         <DeviceTable

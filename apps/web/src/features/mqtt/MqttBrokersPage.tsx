@@ -1,13 +1,12 @@
 import { useMemo, useState } from 'react';
-import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import HubOutlined from '@mui/icons-material/HubOutlined';
 import { useTranslation } from 'react-i18next';
 import type { MqttBroker } from '@fleetgate/contracts';
 import { useNotify } from '../../components/notify.tsx';
 import { useShellSearch } from '../../components/shell/use-shell-search.ts';
 import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog.tsx';
+import { EmptyState } from '../../components/EmptyState.tsx';
 import { ListPageFrame } from '../../components/ListPageFrame.tsx';
 import { useConfirmedDelete } from '../../components/use-confirmed-delete.ts';
 import type { ConnectionTestState } from './ConnectionTestResult.tsx';
@@ -86,14 +85,10 @@ export function MqttBrokersPage() {
       onRetry={() => void brokers.refetch()}
     >
       {brokers.isSuccess && shown.length === 0 && (
-        <Card>
-          <Stack spacing={1.5} sx={{ alignItems: 'center', textAlign: 'center', p: { xs: 3, sm: 5 } }}>
-            <HubOutlined color="disabled" sx={{ fontSize: 48 }} />
-            <Typography color="text.secondary">
-              {query === '' ? t('mqtt.empty') : t('mqtt.noMatches', { query })}
-            </Typography>
-          </Stack>
-        </Card>
+        <EmptyState
+          icon={HubOutlined}
+          text={query === '' ? t('mqtt.empty') : t('mqtt.noMatches', { query })}
+        />
       )}
       {shown.length > 0 && (
         <Stack spacing={2}>

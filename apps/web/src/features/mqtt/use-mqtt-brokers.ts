@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   limits,
   type MqttBroker,
@@ -8,6 +8,7 @@ import {
   type MqttConnectionTestResult,
 } from '@fleetgate/contracts';
 import { apiData } from '../../api/client.ts';
+import { useInvalidatingMutation } from '../../api/use-invalidating-mutation.ts';
 
 const listKey = ['MqttBrokerList'] as const;
 
@@ -19,29 +20,22 @@ export function useMqttBrokers() {
   });
 }
 
-function useInvalidatingMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: listKey }),
-  });
-}
-
 export function useCreateMqttBroker() {
-  return useInvalidatingMutation((input: MqttBrokerCreateInput) =>
+  return useInvalidatingMutation(listKey, (input: MqttBrokerCreateInput) =>
     apiData<MqttBroker>('MqttBrokerList', { method: 'POST', body: input }),
   );
 }
 
 export function useUpdateMqttBroker() {
   return useInvalidatingMutation(
+    listKey,
     ({ publicId, changes }: { publicId: string; changes: MqttBrokerPatchInput }) =>
       apiData<MqttBroker>('MqttBroker', { method: 'PATCH', params: { publicId }, body: changes }),
   );
 }
 
 export function useDeleteMqttBroker() {
-  return useInvalidatingMutation((publicId: string) =>
+  return useInvalidatingMutation(listKey, (publicId: string) =>
     apiData<{ publicId: string }>('MqttBroker', { method: 'DELETE', params: { publicId } }),
   );
 }
