@@ -15,7 +15,12 @@ export type MultiplexerOptions = {
   maxStreams?: number;
 };
 
-const defaults = { initialWindow: 256 * 1024, maxStreams: 1024 };
+/**
+ * Every peer must use the same initial window (credit passes through the relay unchanged).
+ * 1 MiB keeps a stream's pipe full across the relay's two hops, where credit travels end to
+ * end: 256 KiB carried 64–70 MB/s in bench/tunnel, 1 MiB 84–95 MB/s with less CPU per byte.
+ */
+const defaults = { initialWindow: 1024 * 1024, maxStreams: 1024 };
 
 /**
  * Many TCP-like streams over one message connection, each with credit-based flow control:

@@ -12,7 +12,10 @@ export type RelayOptions = {
   heartbeatMs: number;
   /** How often counted bytes are written to client_sessions and company_data_usage. */
   usageFlushMs: number;
-  /** Open streams per client session (each may hold one flow-control window in flight). */
+  /**
+   * Open streams per client session. Each may have one flow-control window (1 MiB) in flight
+   * per direction, queued in the relay when a side reads slowly: this bounds a session's memory.
+   */
   maxStreamsPerSession: number;
 };
 
@@ -23,5 +26,5 @@ export const defaultRelayOptions: RelayOptions = {
   revalidateMs: 5000,
   heartbeatMs: 20_000,
   usageFlushMs: 5000,
-  maxStreamsPerSession: 256,
+  maxStreamsPerSession: 64,
 };

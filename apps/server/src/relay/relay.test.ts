@@ -123,6 +123,17 @@ describe('relay: bytes through a real agent to real TCP services', () => {
     expect(session).toMatchObject({ end_reason: 'client disconnected', vpn: true });
   });
 
+  it('bounds the streams of one session (each may hold a window in the relay)', async () => {
+    const { agent, as } = await setup();
+    const client = await openRelayClient(await ticket(as, agent, { vpn: true }));
+    const open = Array.from({ length: 64 }, () => client.open('echo'));
+    const refused = resetReason(client.open('echo'));
+    expect(await refused).toBe('too many streams');
+    const data = randomBytes(1000);
+    expect(sha256(await echo(open[63]!, data))).toBe(sha256(data));
+    client.ws.close();
+  });
+
   it('refuses targets outside the ticket, and the agent refuses addresses outside its list', async () => {
     const { agent, as } = await setup();
     const [hmi, , ssh] = agent.servers;
