@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import type { AccessRequest } from '@fleetgate/contracts';
-import { launchChromium } from './support/browser.ts';
 import {
   callApi,
   clearAccessCategory,
@@ -13,31 +12,28 @@ import {
   setAccessCategory,
   shot,
 } from './support/devices.ts';
-import { startShellServer, type ShellServer, type SignedIn } from './support/shell-server.ts';
+import { type SignedIn, useShellWorld } from './support/shell-server.ts';
 
-let server: ShellServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startShellServer();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const world = useShellWorld();
 
 /**
  * A company with two approvers: the administrator (no access category) and a maintenance lead
  * whose access category "Maintenance" lets them approve the service of that service group.
  */
 async function plant(label: string) {
-  const admin = await server.newAdministrator('Plant Admin');
-  const lead = await server.newMember(admin, ['accessRequests.manage', 'agents.connect'], 'Maintenance Lead');
-  await setAccessCategory(server, lead, 'Maintenance');
-  const requester = await server.newMember(admin, ['agents.connect', 'accessRequests.use'], 'Field Engineer');
-  const filler = await createDevice(server, admin, {
+  const admin = await world.server.newAdministrator('Plant Admin');
+  const lead = await world.server.newMember(
+    admin,
+    ['accessRequests.manage', 'agents.connect'],
+    'Maintenance Lead',
+  );
+  await setAccessCategory(world.server, lead, 'Maintenance');
+  const requester = await world.server.newMember(
+    admin,
+    ['agents.connect', 'accessRequests.use'],
+    'Field Engineer',
+  );
+  const filler = await createDevice(world.server, admin, {
     name: `Filler ${label}`,
     vpnLocked: true,
     servers: [
@@ -45,7 +41,7 @@ async function plant(label: string) {
       { name: 'PLC programming', host: '10.0.1.11', port: 102, serviceGroup: 'Maintenance' },
     ],
   });
-  const conveyor = await createDevice(server, admin, {
+  const conveyor = await createDevice(world.server, admin, {
     name: `Conveyor ${label}`,
     webAccessLocked: true,
     servers: [{ name: 'Conveyor HMI', host: '10.0.1.20', port: 80 }],
@@ -56,8 +52,8 @@ async function plant(label: string) {
     requester,
     filler,
     conveyor,
-    adminName: await nameOf(server, admin),
-    leadName: await nameOf(server, lead),
+    adminName: await nameOf(world.server, admin),
+    leadName: await nameOf(world.server, lead),
   };
 }
 
@@ -101,13 +97,13 @@ function fieldMessage(dialog: Locator, label: string): Locator {
 
 async function myRequests(requester: SignedIn): Promise<AccessRequest[]> {
   const filters = encodeURIComponent(`eq(user.publicId,"${requester.publicId}")`);
-  return callApi<AccessRequest[]>(server, requester, 'GET', `AccessRequestList?filters=${filters}`);
+  return callApi<AccessRequest[]>(world.server, requester, 'GET', `AccessRequestList?filters=${filters}`);
 }
 
 describe('request access dialog', () => {
   it('checks every rule, asks before discarding and confirms the request at 1280 px', async () => {
     const { requester, filler, conveyor, adminName, leadName } = await plant('1280');
-    const { page, errors, close } = await openAs(server, browser, requester, 1280, '/devices');
+    const { page, errors, close } = await openAs(world.server, world.browser, requester, 1280, '/devices');
 
     // No VPN choice where the device has no VPN restriction.
     let dialog = await openRequestDialog(page, conveyor.name);
@@ -258,7 +254,7 @@ describe('request access dialog', () => {
 
   it('requests web access to a service at 600 px', async () => {
     const { requester, conveyor, adminName } = await plant('600');
-    const { page, errors, close } = await openAs(server, browser, requester, 600, '/devices');
+    const { page, errors, close } = await openAs(world.server, world.browser, requester, 600, '/devices');
     const dialog = await openRequestDialog(page, conveyor.name);
     await toggle(page, dialog, 'Services', ['Conveyor HMI']);
     await toggle(page, dialog, 'Approvers', [adminName]);
@@ -277,14 +273,14 @@ describe('request access dialog', () => {
 
   it('shows the server’s verdict on the field it concerns', async () => {
     const { requester, lead, filler, leadName } = await plant('verdict');
-    const { page, errors, close } = await openAs(server, browser, requester, 1280, '/devices');
+    const { page, errors, close } = await openAs(world.server, world.browser, requester, 1280, '/devices');
     const dialog = await openRequestDialog(page, filler.name);
     await toggle(page, dialog, 'Services', ['PLC programming']);
     await toggle(page, dialog, 'Approvers', [leadName]);
     await dialog.getByRole('textbox', { name: /^Reason/ }).fill('Update the PLC program');
     await chooseDuration(page, dialog, '60 minutes');
     // Meanwhile the lead loses the access category the PLC service needs.
-    await clearAccessCategory(server, lead);
+    await clearAccessCategory(world.server, lead);
     await submit(dialog).click();
     await expect
       .poll(() => fieldMessage(dialog, 'Approvers').innerText())
@@ -298,9 +294,9 @@ describe('request access dialog', () => {
 
   it('says access cannot be requested when nobody can approve it', async () => {
     // Alone in the company: the administrator never approves their own request.
-    const loner = await server.newAdministrator('Sole Admin');
-    const pump = await createDevice(server, loner, { name: 'Pump station', vpnLocked: true });
-    const { page, errors, close } = await openAs(server, browser, loner, 1280, '/devices');
+    const loner = await world.server.newAdministrator('Sole Admin');
+    const pump = await createDevice(world.server, loner, { name: 'Pump station', vpnLocked: true });
+    const { page, errors, close } = await openAs(world.server, world.browser, loner, 1280, '/devices');
     const dialog = await openRequestDialog(page, pump.name);
     await dialog.getByRole('heading', { name: 'Unable to request access' }).waitFor();
     await dialog.getByText('there are no approvers', { exact: false }).waitFor();

@@ -1,25 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { AccessRequest, Agent } from '@fleetgate/contracts';
-import { collectPageErrors, launchChromium, settledScreenshot } from './support/browser.ts';
+import { collectPageErrors, settledScreenshot } from './support/browser.ts';
 import { callApi } from './support/api.ts';
-import { startShellServer, type ShellServer, type SignedIn } from './support/shell-server.ts';
+import { type SignedIn, useShellWorld } from './support/shell-server.ts';
 
-let server: ShellServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startShellServer();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const world = useShellWorld();
 
 const api = <T>(user: SignedIn, method: string, rel: string, body?: unknown) =>
-  callApi<T>(server, user, method, rel, body);
+  callApi<T>(world.server, user, method, rel, body);
 
 /** A VPN-locked agent with one service that needs approval. */
 async function lockedAgent(admin: SignedIn, name: string): Promise<Agent> {
@@ -45,10 +34,10 @@ function requestAccess(requester: SignedIn, agent: Agent, approver: SignedIn, re
 }
 
 async function open(user: SignedIn) {
-  const context = await server.signedInContext(browser, user);
+  const context = await world.server.signedInContext(world.browser, user);
   const page = await context.newPage();
   const errors = collectPageErrors(page);
-  await page.goto(`${server.baseUrl}/access-requests`);
+  await page.goto(`${world.server.baseUrl}/access-requests`);
   await page.getByRole('heading', { level: 1, name: 'Access requests' }).waitFor();
   return { context, page, errors };
 }
@@ -58,8 +47,12 @@ const requestCard = (page: Page, reason: string) => page.getByRole('article').fi
 
 describe('Access requests screen', () => {
   it('lets an approver approve, reject and revoke while the requester watches live', async () => {
-    const admin = await server.newAdministrator('Approver');
-    const requester = await server.newMember(admin, ['accessRequests.use', 'agents.connect'], 'Requester');
+    const admin = await world.server.newAdministrator('Approver');
+    const requester = await world.server.newMember(
+      admin,
+      ['accessRequests.use', 'agents.connect'],
+      'Requester',
+    );
     const agent = await lockedAgent(admin, 'Press line 7');
     await requestAccess(requester, agent, admin, 'Replace the HMI firmware');
     await requestAccess(requester, agent, admin, 'Check the conveyor alarms');
@@ -134,17 +127,17 @@ describe('Access requests screen', () => {
   });
 
   it('is offered to requesters and to managers of access requests, not to others', async () => {
-    const admin = await server.newAdministrator('Owner');
-    const manager = await server.newMember(admin, ['accessRequests.manage'], 'Manager');
-    const outsider = await server.newMember(admin, ['agents.connect'], 'Outsider');
+    const admin = await world.server.newAdministrator('Owner');
+    const manager = await world.server.newMember(admin, ['accessRequests.manage'], 'Manager');
+    const outsider = await world.server.newMember(admin, ['agents.connect'], 'Outsider');
 
     const managed = await open(manager);
     await managed.page.getByRole('link', { name: 'Access requests' }).waitFor();
     await managed.context.close();
 
-    const context = await server.signedInContext(browser, outsider);
+    const context = await world.server.signedInContext(world.browser, outsider);
     const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/access-requests`);
+    await page.goto(`${world.server.baseUrl}/access-requests`);
     await page.getByText('Page not allowed for your role in this company.').waitFor();
     expect(await page.getByRole('link', { name: 'Access requests' }).count()).toBe(0);
     await context.close();

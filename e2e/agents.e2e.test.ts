@@ -1,33 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import WebSocket from 'ws';
 import type { AgentEnrolment } from '@fleetgate/contracts';
-import { collectPageErrors, launchChromium, settledScreenshot } from './support/browser.ts';
+import { collectPageErrors, settledScreenshot } from './support/browser.ts';
 import { callApi } from './support/api.ts';
-import { startShellServer, type ShellServer, type SignedIn } from './support/shell-server.ts';
+import { type SignedIn, useShellWorld } from './support/shell-server.ts';
 
-let server: ShellServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startShellServer();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const world = useShellWorld();
 
 const api = <T>(user: SignedIn, method: string, rel: string, body?: unknown) =>
-  callApi<T>(server, user, method, rel, body);
+  callApi<T>(world.server, user, method, rel, body);
 
 const card = (page: Page, name: string) => page.getByRole('article', { name });
 const field = (dialog: Locator, name: string) => dialog.getByRole('textbox', { name, exact: true });
 
 /** Enrols like the agent does with the console's token, then attaches to the relay as it. */
 async function attachAgent(token: string): Promise<WebSocket> {
-  const response = await fetch(`${server.baseUrl}/api/AgentEnrolment`, {
+  const response = await fetch(`${world.server.baseUrl}/api/AgentEnrolment`, {
     method: 'POST',
     headers: { 'Api-Version': '2', 'Content-Type': 'application/json' },
     body: JSON.stringify({ token }),
@@ -44,17 +33,17 @@ async function attachAgent(token: string): Promise<WebSocket> {
 
 describe('Agents screen', () => {
   it('adds an agent with services, enrols it, shows it online live, resets its rate limit and deletes it', async () => {
-    const admin = await server.newAdministrator('Agents Admin');
+    const admin = await world.server.newAdministrator('Agents Admin');
     const groupType = await api<{ publicId: string }>(admin, 'POST', 'GroupTypeList', {
       name: 'Hall',
       color: '#546e7a',
     });
     await api(admin, 'POST', 'GroupList', { name: 'Hall B', groupType: { publicId: groupType.publicId } });
-    const context = await server.signedInContext(browser, admin);
+    const context = await world.server.signedInContext(world.browser, admin);
     const page = await context.newPage();
     const errors = collectPageErrors(page);
 
-    await page.goto(`${server.baseUrl}/agents`);
+    await page.goto(`${world.server.baseUrl}/agents`);
     await page.getByRole('heading', { level: 1, name: 'Agents' }).waitFor();
     await page.getByText('No agents yet.', { exact: false }).waitFor();
     await page.getByRole('link', { name: 'Agents' }).waitFor();
@@ -151,7 +140,7 @@ describe('Agents screen', () => {
     await agent.getByRole('status').getByText('Offline').waitFor();
 
     // A hard rate limit shows with a reset.
-    await server.db
+    await world.server.db
       .updateTable('agents')
       .set({ rate_limit: 'hard', rate_limit_counter: 12, rate_limit_last_hit: new Date() })
       .where('name', '=', 'Press line 5')
@@ -179,11 +168,11 @@ describe('Agents screen', () => {
   });
 
   it('is not offered to users who may not manage agents', async () => {
-    const admin = await server.newAdministrator('Agents Owner');
-    const member = await server.newMember(admin, ['agents.connect'], 'Connector');
-    const context = await server.signedInContext(browser, member);
+    const admin = await world.server.newAdministrator('Agents Owner');
+    const member = await world.server.newMember(admin, ['agents.connect'], 'Connector');
+    const context = await world.server.signedInContext(world.browser, member);
     const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/agents`);
+    await page.goto(`${world.server.baseUrl}/agents`);
     await page.getByText('Page not allowed for your role in this company.').waitFor();
     expect(await page.getByRole('link', { name: 'Agents' }).count()).toBe(0);
     await context.close();

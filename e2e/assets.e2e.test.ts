@@ -1,29 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { collectPageErrors, launchChromium, settledScreenshot } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { collectPageErrors, settledScreenshot } from './support/browser.ts';
 import { callApi } from './support/api.ts';
 import { drag, typeDrawer } from './support/type-drawer.ts';
-import { startShellServer, type ShellServer, type SignedIn } from './support/shell-server.ts';
+import { type SignedIn, useShellWorld } from './support/shell-server.ts';
 
-let server: ShellServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startShellServer();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const world = useShellWorld();
 
 const widths = [1280, 600] as const;
 
 type AssetType = { publicId: string; name: string; order: number };
 
 const api = <T>(user: SignedIn, method: string, rel: string, body?: unknown) =>
-  callApi<T>(server, user, method, rel, body);
+  callApi<T>(world.server, user, method, rel, body);
 
 const addType = (admin: SignedIn, name: string) => api<AssetType>(admin, 'POST', 'AssetTypeList', { name });
 
@@ -41,10 +30,10 @@ const {
 } = typeDrawer('Asset types');
 
 async function open(user: SignedIn, width: number, path: string) {
-  const context = await server.signedInContext(browser, user, { width, height: 800 });
+  const context = await world.server.signedInContext(world.browser, user, { width, height: 800 });
   const page = await context.newPage();
   const errors = collectPageErrors(page);
-  await page.goto(`${server.baseUrl}${path}`);
+  await page.goto(`${world.server.baseUrl}${path}`);
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   return { page, context, errors };
 }
@@ -59,7 +48,7 @@ async function closeDrawer(page: Page, width: number) {
 describe('asset types in the drawer', () => {
   for (const width of widths) {
     it(`adds, validates and edits an asset type at ${width} px`, async () => {
-      const admin = await server.newAdministrator('Asset Admin');
+      const admin = await world.server.newAdministrator('Asset Admin');
       await addType(admin, 'PLC');
       const { page, context, errors } = await open(admin, width, '/assets');
       await screenshot(page, `assets-list-empty-${width}`);
@@ -115,7 +104,7 @@ describe('asset types in the drawer', () => {
     });
 
     it(`reorders asset types by dragging, and the order survives a reload at ${width} px`, async () => {
-      const admin = await server.newAdministrator('Asset Reorder');
+      const admin = await world.server.newAdministrator('Asset Reorder');
       for (const name of ['PLC', 'HMI', 'Drive']) await addType(admin, name);
       const { page, context, errors } = await open(admin, width, '/assets');
       const list = typeList(await typesDrawer(page));
@@ -140,7 +129,7 @@ describe('asset types in the drawer', () => {
     });
 
     it(`puts the order back when saving it fails at ${width} px`, async () => {
-      const admin = await server.newAdministrator('Asset Reorder Fail');
+      const admin = await world.server.newAdministrator('Asset Reorder Fail');
       for (const name of ['PLC', 'HMI']) await addType(admin, name);
       const { page, context, errors } = await open(admin, width, '/assets');
       await page.route('**/api/AssetTypeList', (route) =>
@@ -169,7 +158,7 @@ describe('asset types in the drawer', () => {
     });
 
     it(`refuses to delete an asset type in use and hides delete for the last at ${width} px`, async () => {
-      const admin = await server.newAdministrator('Asset Delete');
+      const admin = await world.server.newAdministrator('Asset Delete');
       const plc = await addType(admin, 'PLC');
       const hmi = await addType(admin, 'HMI');
       await addType(admin, 'Spare');
@@ -214,7 +203,7 @@ describe('asset types in the drawer', () => {
       expect(deletes).toHaveLength(1);
       await page.unroute(emptyCheck);
       await page.getByRole('alertdialog').getByRole('button', { name: 'Show its assets' }).click();
-      await page.waitForURL(`${server.baseUrl}/assets/${hmi.publicId}`);
+      await page.waitForURL(`${world.server.baseUrl}/assets/${hmi.publicId}`);
       await page.getByRole('button', { name: 'Edit Panel' }).waitFor();
 
       menu = await openItemMenu(page, 'Spare');
@@ -244,11 +233,11 @@ describe('asset types in the drawer', () => {
     });
 
     it(`keeps users without the asset-types right out of the asset pages at ${width} px`, async () => {
-      const admin = await server.newAdministrator('Asset Owner');
+      const admin = await world.server.newAdministrator('Asset Owner');
       const plc = await addType(admin, 'PLC');
       // The asset pages and their drawer are gated by the asset-types right (the catalogue has no
       // separate assets right), so without it there is no menu entry, no page and no drawer to drag in.
-      const member = await server.newMember(admin, ['groups.manage'], 'No Assets');
+      const member = await world.server.newMember(admin, ['groups.manage'], 'No Assets');
       const { page, context, errors } = await open(member, width, `/assets/${plc.publicId}`);
       await page.getByRole('heading', { name: 'Not allowed' }).waitFor();
       expect(await page.getByRole('region', { name: 'Asset types' }).count()).toBe(0);
@@ -264,7 +253,7 @@ describe('asset types in the drawer', () => {
 describe('assets', () => {
   for (const width of widths) {
     it(`creates, filters, edits and deletes assets at ${width} px`, async () => {
-      const admin = await server.newAdministrator('Assets');
+      const admin = await world.server.newAdministrator('Assets');
       const plc = await addType(admin, 'PLC');
       const hmi = await addType(admin, 'assets.typeNames.hmi');
       const { page, context, errors } = await open(admin, width, `/assets/${plc.publicId}`);

@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { AccessRequest } from '@fleetgate/contracts';
-import { launchChromium } from './support/browser.ts';
 import {
   attachDevice,
   callApi,
@@ -15,20 +13,10 @@ import {
   requestAccess,
   shot,
 } from './support/devices.ts';
-import { startShellServer, type ShellServer } from './support/shell-server.ts';
 
-let server: ShellServer;
-let browser: Browser;
+import { useShellWorld } from './support/shell-server.ts';
 
-beforeAll(async () => {
-  server = await startShellServer();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const world = useShellWorld();
 
 const green = 'rgb(46, 125, 50)';
 const blue = 'rgb(30, 136, 229)';
@@ -38,13 +26,13 @@ const grey = 'rgb(160, 160, 160)';
 const requesterRights = ['agents.connect', 'accessRequests.use'] as const;
 
 async function company(label: number | string) {
-  const admin = await server.newAdministrator('Plant Admin');
-  const requester = await server.newMember(admin, [...requesterRights], 'Field Engineer');
-  const press = await createDevice(server, admin, {
+  const admin = await world.server.newAdministrator('Plant Admin');
+  const requester = await world.server.newMember(admin, [...requesterRights], 'Field Engineer');
+  const press = await createDevice(world.server, admin, {
     name: `Press line ${label}`,
     servers: [{ name: 'Press HMI', host: '10.0.0.10', port: 80 }],
   });
-  const robot = await createDevice(server, admin, {
+  const robot = await createDevice(world.server, admin, {
     name: `Packaging robot ${label}`,
     vpnLocked: true,
     webAccessLocked: true,
@@ -53,7 +41,7 @@ async function company(label: number | string) {
       { name: 'Robot SSH', host: '10.0.0.20', port: 22 },
     ],
   });
-  const boiler = await createDevice(server, admin, {
+  const boiler = await createDevice(world.server, admin, {
     name: `Boiler ${label}`,
     vpnRequireAccessApproval: true,
   });
@@ -64,15 +52,15 @@ describe('devices page', () => {
   for (const width of [1280, 600]) {
     it(`lists the devices with their status colours and follows them live at ${width} px`, async () => {
       const { admin, requester, press, robot, boiler } = await company(width);
-      await attachDevice(server, press, '10.187.0.11');
-      await requestAccess(server, requester, robot, {
+      await attachDevice(world.server, press, '10.187.0.11');
+      await requestAccess(world.server, requester, robot, {
         approvers: [admin],
         servers: [robot.servers[0]!.publicId],
         reason: 'Replace the gripper',
       });
 
       // Home leads a device user to the devices page, which the menu also offers.
-      const { page, errors, close } = await openAs(server, browser, requester, width, '/');
+      const { page, errors, close } = await openAs(world.server, world.browser, requester, width, '/');
       await page.waitForURL(/\/devices$/);
       await page.getByRole('heading', { level: 1, name: 'Devices' }).waitFor();
       await page.getByRole('list', { name: 'Status colours' }).getByText('Active VPN session').waitFor();
@@ -97,8 +85,8 @@ describe('devices page', () => {
 
       // The relay sees the boiler attach and the press leave: the page follows without a reload.
       await page.evaluate('window.__devicesPageMarker = true');
-      await attachDevice(server, boiler, '10.187.0.12');
-      await detachDevice(server, press);
+      await attachDevice(world.server, boiler, '10.187.0.12');
+      await detachDevice(world.server, press);
       await boilerRow.getByText('Online', { exact: true }).waitFor();
       await pressRow.getByText('Offline', { exact: true }).waitFor();
       await expect.poll(() => colourOf(boilerRow)).toBe('Active VPN session');
@@ -131,12 +119,12 @@ describe('devices page', () => {
   }
 
   it('is not offered to users without device rights', async () => {
-    const admin = await server.newAdministrator('Plant Admin');
-    const clerk = await server.newMember(admin, ['users.invite'], 'Clerk');
-    const { page, errors, close } = await openAs(server, browser, clerk, 1280, '/');
+    const admin = await world.server.newAdministrator('Plant Admin');
+    const clerk = await world.server.newMember(admin, ['users.invite'], 'Clerk');
+    const { page, errors, close } = await openAs(world.server, world.browser, clerk, 1280, '/');
     await page.waitForURL(/\/users$/);
     expect(await page.getByRole('link', { name: 'Devices' }).count()).toBe(0);
-    await page.goto(`${server.baseUrl}/devices`);
+    await page.goto(`${world.server.baseUrl}/devices`);
     await page.getByText('Page not allowed for your role in this company.').waitFor();
     expect(errors).toEqual([]);
     await close();
@@ -144,23 +132,29 @@ describe('devices page', () => {
 
   it('shows the requester an approval and a revocation live, with a 4-second message naming the approver', async () => {
     const { admin, requester, robot } = await company('live');
-    const approverName = await nameOf(server, admin);
-    const request = await requestAccess(server, requester, robot, {
+    const approverName = await nameOf(world.server, admin);
+    const request = await requestAccess(world.server, requester, robot, {
       approvers: [admin],
       vpn: true,
       reason: 'Commission the new gripper',
     });
 
-    const requesterView = await openAs(server, browser, requester, 1280, `/devices/${robot.publicId}`);
+    const requesterView = await openAs(
+      world.server,
+      world.browser,
+      requester,
+      1280,
+      `/devices/${robot.publicId}`,
+    );
     const page = requesterView.page;
     const requests = page.getByRole('list', { name: 'Your access requests' });
     await requests.getByText('Pending').waitFor();
     await page.evaluate('window.__requesterMarker = true');
 
     // The approver, signed in in a browser of their own, decides.
-    const approverView = await openAs(server, browser, admin, 1280, '/devices');
+    const approverView = await openAs(world.server, world.browser, admin, 1280, '/devices');
     await approverView.page.getByRole('heading', { level: 1, name: 'Devices' }).waitFor();
-    await callApi<AccessRequest>(server, admin, 'POST', `AccessRequestApprove/${request.publicId}`, {});
+    await callApi<AccessRequest>(world.server, admin, 'POST', `AccessRequestApprove/${request.publicId}`, {});
 
     const approved = page.getByText(`Your access request for ${robot.name} was approved by ${approverName}`);
     await approved.waitFor();
@@ -178,7 +172,7 @@ describe('devices page', () => {
     await page.getByRole('link', { name: 'All devices' }).click();
     const row = deviceRow(page, robot.name);
     await expect.poll(() => colourOf(row)).toBe('Active access request');
-    await callApi<AccessRequest>(server, admin, 'POST', `AccessRequestRevoke/${request.publicId}`, {});
+    await callApi<AccessRequest>(world.server, admin, 'POST', `AccessRequestRevoke/${request.publicId}`, {});
     await page.getByText(`Your access request for ${robot.name} was revoked by ${approverName}`).waitFor();
     await expect.poll(() => colourOf(row)).toBe('No active session or request');
     await shot(page, 'revoked-live');

@@ -1,29 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { collectPageErrors, launchChromium, settledScreenshot } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { collectPageErrors, settledScreenshot } from './support/browser.ts';
 import { callApi } from './support/api.ts';
 import { drag, typeDrawer } from './support/type-drawer.ts';
-import { startShellServer, type ShellServer, type SignedIn } from './support/shell-server.ts';
+import { type SignedIn, useShellWorld } from './support/shell-server.ts';
 
-let server: ShellServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startShellServer();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const world = useShellWorld();
 
 const widths = [1280, 600] as const;
 
 type GroupType = { publicId: string; name: string; color: string; order: number };
 
 const api = <T>(user: SignedIn, method: string, rel: string, body?: unknown) =>
-  callApi<T>(server, user, method, rel, body);
+  callApi<T>(world.server, user, method, rel, body);
 
 const addType = (admin: SignedIn, name: string, color = '#546e7a') =>
   api<GroupType>(admin, 'POST', 'GroupTypeList', { name, color });
@@ -42,10 +30,10 @@ const {
 } = typeDrawer('Group types');
 
 async function open(user: SignedIn, width: number, path: string) {
-  const context = await server.signedInContext(browser, user, { width, height: 800 });
+  const context = await world.server.signedInContext(world.browser, user, { width, height: 800 });
   const page = await context.newPage();
   const errors = collectPageErrors(page);
-  await page.goto(`${server.baseUrl}${path}`);
+  await page.goto(`${world.server.baseUrl}${path}`);
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   return { page, context, errors };
 }
@@ -53,7 +41,7 @@ async function open(user: SignedIn, width: number, path: string) {
 describe('group types in the drawer', () => {
   for (const width of widths) {
     it(`adds, validates and edits a group type at ${width} px`, async () => {
-      const admin = await server.newAdministrator('Group Admin');
+      const admin = await world.server.newAdministrator('Group Admin');
       await addType(admin, 'Site', '#1e88e5');
       const { page, context, errors } = await open(admin, width, '/groups');
       await screenshot(page, `groups-list-empty-${width}`);
@@ -120,7 +108,7 @@ describe('group types in the drawer', () => {
     });
 
     it(`reorders group types by dragging, and the order survives a reload at ${width} px`, async () => {
-      const admin = await server.newAdministrator('Group Reorder');
+      const admin = await world.server.newAdministrator('Group Reorder');
       for (const name of ['Region', 'Site', 'Line']) await addType(admin, name);
       const { page, context, errors } = await open(admin, width, '/groups');
       const section = await typesDrawer(page);
@@ -154,7 +142,7 @@ describe('group types in the drawer', () => {
     });
 
     it(`refuses to delete a group type in use, deletes an unused one, and hides delete for the last at ${width} px`, async () => {
-      const admin = await server.newAdministrator('Group Delete');
+      const admin = await world.server.newAdministrator('Group Delete');
       const site = await addType(admin, 'Site');
       await addType(admin, 'Spare');
       await api(admin, 'POST', 'GroupList', { name: 'Rotterdam', groupType: { publicId: site.publicId } });
@@ -169,7 +157,7 @@ describe('group types in the drawer', () => {
       await blocked.getByText('Groups still use the group type “Site”').waitFor();
       await screenshot(page, `groups-type-delete-blocked-${width}`);
       await blocked.getByRole('button', { name: 'Show its groups' }).click();
-      await page.waitForURL(`${server.baseUrl}/groups/type/${site.publicId}`);
+      await page.waitForURL(`${world.server.baseUrl}/groups/type/${site.publicId}`);
       await page.getByRole('button', { name: 'Edit Rotterdam' }).waitFor();
       expect(await drawerNames(page)).toEqual(['Site', 'Spare']);
 
@@ -196,7 +184,7 @@ describe('group types in the drawer', () => {
     });
 
     it(`shows a snackbar when deleting fails for another reason at ${width} px`, async () => {
-      const admin = await server.newAdministrator('Group Fail');
+      const admin = await world.server.newAdministrator('Group Fail');
       await addType(admin, 'Site');
       await addType(admin, 'Line');
       const { page, context, errors } = await open(admin, width, '/groups');
@@ -227,9 +215,9 @@ describe('group types in the drawer', () => {
     });
 
     it(`hides add, edit and dragging from users without the group-types right at ${width} px`, async () => {
-      const admin = await server.newAdministrator('Group Owner');
+      const admin = await world.server.newAdministrator('Group Owner');
       for (const name of ['Region', 'Site']) await addType(admin, name);
-      const member = await server.newMember(admin, ['groups.manage'], 'Groups Only');
+      const member = await world.server.newMember(admin, ['groups.manage'], 'Groups Only');
       const { page, context, errors } = await open(member, width, '/groups');
       const section = await typesDrawer(page);
       expect(await drawerNames(page)).toEqual(['Region', 'Site']);
@@ -254,10 +242,10 @@ describe('group types in the drawer', () => {
     });
 
     it(`keeps users without the groups right out of the group pages and their drawer at ${width} px`, async () => {
-      const admin = await server.newAdministrator('Groups Owner');
+      const admin = await world.server.newAdministrator('Groups Owner');
       await addType(admin, 'Site');
       // Managing group types alone does not open the group pages.
-      const member = await server.newMember(admin, ['groupTypes.manage'], 'Types Only');
+      const member = await world.server.newMember(admin, ['groupTypes.manage'], 'Types Only');
       const { page, context, errors } = await open(member, width, '/groups');
       await page.getByRole('heading', { name: 'Not allowed' }).waitFor();
       expect(await page.getByRole('region', { name: 'Group types' }).count()).toBe(0);
@@ -267,9 +255,13 @@ describe('group types in the drawer', () => {
     });
 
     it(`asks no colour from users who cannot manage subgroups at ${width} px`, async () => {
-      const admin = await server.newAdministrator('Colour Owner');
+      const admin = await world.server.newAdministrator('Colour Owner');
       await addType(admin, 'Site');
-      const member = await server.newMember(admin, ['groups.manage', 'groupTypes.manage'], 'Types No Colour');
+      const member = await world.server.newMember(
+        admin,
+        ['groups.manage', 'groupTypes.manage'],
+        'Types No Colour',
+      );
       const { page, context, errors } = await open(member, width, '/groups');
       const section = await typesDrawer(page);
       await section.getByRole('button', { name: 'Add group type' }).click();
@@ -288,7 +280,7 @@ describe('group types in the drawer', () => {
     });
 
     it(`shows a translation-key name translated and keeps it from being edited at ${width} px`, async () => {
-      const admin = await server.newAdministrator('Key Owner');
+      const admin = await world.server.newAdministrator('Key Owner');
       await addType(admin, 'groups.typeNames.area', '#8e24aa');
       await addType(admin, 'Site');
       const { page, context, errors } = await open(admin, width, '/groups');
@@ -316,7 +308,7 @@ describe('group types in the drawer', () => {
 describe('groups', () => {
   for (const width of widths) {
     it(`creates, filters, edits and deletes groups at ${width} px`, async () => {
-      const admin = await server.newAdministrator('Groups');
+      const admin = await world.server.newAdministrator('Groups');
       const site = await addType(admin, 'Site', '#1e88e5');
       const line = await addType(admin, 'Line', '#43a047');
       const plant = await api<{ publicId: string }>(admin, 'POST', 'GroupList', {

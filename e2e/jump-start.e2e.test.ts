@@ -1,25 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { AccessToken } from '@fleetgate/contracts';
-import { collectPageErrors, launchChromium, settledScreenshot } from './support/browser.ts';
-import { startShellServer, type ShellServer, type SignedIn } from './support/shell-server.ts';
+import { collectPageErrors, settledScreenshot } from './support/browser.ts';
+import { type SignedIn, useShellWorld } from './support/shell-server.ts';
 
-let server: ShellServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startShellServer();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const world = useShellWorld();
 
 /** A 60-second link token of `user`, made through the API as the button does. */
 async function linkToken(user: SignedIn): Promise<string> {
-  const response = await fetch(`${server.baseUrl}/api/AccessTokenList`, {
+  const response = await fetch(`${world.server.baseUrl}/api/AccessTokenList`, {
     method: 'POST',
     headers: {
       'Api-Version': '2',
@@ -34,7 +23,7 @@ async function linkToken(user: SignedIn): Promise<string> {
 
 /** A browser with nobody signed in. */
 async function freshPage() {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await world.browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   return { context, page, errors: collectPageErrors(page) };
 }
@@ -43,18 +32,18 @@ const storedSession = (page: Page) => page.evaluate(() => window.localStorage.ge
 
 describe('Jump-start', () => {
   it('creates a link on the access-requests page that signs in once, into the company and page', async () => {
-    const admin = await server.newAdministrator('Jumper');
-    const context = await server.signedInContext(browser, admin);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
+    const admin = await world.server.newAdministrator('Jumper');
+    const context = await world.server.signedInContext(world.browser, admin);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: world.server.baseUrl });
     const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/access-requests`);
+    await page.goto(`${world.server.baseUrl}/access-requests`);
     await page.getByRole('button', { name: 'Copy jump-start link' }).click();
     const dialog = page.getByRole('dialog', { name: 'Jump-start link' });
     const link = await dialog.getByRole('textbox', { name: 'Link' }).inputValue();
     await page.getByText('Link copied').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
     const url = new URL(link);
-    expect(url.origin + url.pathname).toBe(`${server.baseUrl}/jump-start`);
+    expect(url.origin + url.pathname).toBe(`${world.server.baseUrl}/jump-start`);
     expect(url.searchParams.get('company')).toBe(admin.companyPublicId);
     expect(url.searchParams.get('redirect')).toBe('/access-requests');
     expect(url.searchParams.get('token')).toMatch(/\S{20,}/);
@@ -91,15 +80,15 @@ describe('Jump-start', () => {
   });
 
   it('never leads to another site, and refuses a link without a token', async () => {
-    const admin = await server.newAdministrator('Jumper');
+    const admin = await world.server.newAdministrator('Jumper');
     const { context, page } = await freshPage();
     const evil = encodeURIComponent('//evil.example.com/steal');
-    await page.goto(`${server.baseUrl}/jump-start?token=${await linkToken(admin)}&redirect=${evil}`);
+    await page.goto(`${world.server.baseUrl}/jump-start?token=${await linkToken(admin)}&redirect=${evil}`);
     await page.waitForURL((url) => url.pathname !== '/jump-start');
-    expect(new URL(page.url()).origin).toBe(server.baseUrl);
+    expect(new URL(page.url()).origin).toBe(world.server.baseUrl);
     expect(await storedSession(page)).not.toBeNull();
 
-    await page.goto(`${server.baseUrl}/jump-start?redirect=%2Fagents`);
+    await page.goto(`${world.server.baseUrl}/jump-start?redirect=%2Fagents`);
     await page.getByText('This link has expired or was already used.').waitFor();
     await context.close();
   });

@@ -1,25 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { AccessRequest, Agent } from '@fleetgate/contracts';
-import { collectPageErrors, launchChromium, settledScreenshot } from './support/browser.ts';
+import { collectPageErrors, settledScreenshot } from './support/browser.ts';
 import { callApi } from './support/api.ts';
-import { startShellServer, type ShellServer, type SignedIn } from './support/shell-server.ts';
+import { type SignedIn, useShellWorld } from './support/shell-server.ts';
 
-let server: ShellServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startShellServer();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const world = useShellWorld();
 
 const api = <T>(user: SignedIn, method: string, rel: string, body?: unknown) =>
-  callApi<T>(server, user, method, rel, body);
+  callApi<T>(world.server, user, method, rel, body);
 
 const minute = 60_000;
 
@@ -50,16 +39,20 @@ async function advanceTo(page: Page, time: number) {
 
 describe('Reminders', () => {
   it('remind 10 and 2 minutes before access ends, stay muted until the next time, and go at the end', async () => {
-    const admin = await server.newAdministrator('Approver');
-    const requester = await server.newMember(admin, ['accessRequests.use', 'agents.connect'], 'Requester');
+    const admin = await world.server.newAdministrator('Approver');
+    const requester = await world.server.newMember(
+      admin,
+      ['accessRequests.use', 'agents.connect'],
+      'Requester',
+    );
     const request = await approvedAccess(admin, requester);
     const end = Date.parse(request.end);
 
-    const context = await server.signedInContext(browser, requester);
+    const context = await world.server.signedInContext(world.browser, requester);
     const page = await context.newPage();
     const errors = collectPageErrors(page);
     await page.clock.install({ time: Date.now() });
-    await page.goto(`${server.baseUrl}/access-requests`);
+    await page.goto(`${world.server.baseUrl}/access-requests`);
     await page.getByRole('heading', { level: 1, name: 'Access requests' }).waitFor();
 
     const reminders = page.getByRole('region', { name: 'Reminders' });
@@ -100,15 +93,19 @@ describe('Reminders', () => {
   });
 
   it('drop the reminder of access that is revoked', async () => {
-    const admin = await server.newAdministrator('Approver');
-    const requester = await server.newMember(admin, ['accessRequests.use', 'agents.connect'], 'Requester');
+    const admin = await world.server.newAdministrator('Approver');
+    const requester = await world.server.newMember(
+      admin,
+      ['accessRequests.use', 'agents.connect'],
+      'Requester',
+    );
     const request = await approvedAccess(admin, requester);
     const end = Date.parse(request.end);
 
-    const context = await server.signedInContext(browser, requester);
+    const context = await world.server.signedInContext(world.browser, requester);
     const page = await context.newPage();
     await page.clock.install({ time: Date.now() });
-    await page.goto(`${server.baseUrl}/access-requests`);
+    await page.goto(`${world.server.baseUrl}/access-requests`);
     await page.getByRole('heading', { level: 1, name: 'Access requests' }).waitFor();
     await advanceTo(page, end - 9 * minute);
     const reminders = page.getByRole('region', { name: 'Reminders' });

@@ -335,7 +335,7 @@ describe('VPN client in the portal', () => {
     expect(allowed.status).toBe(200);
     expect(allowed.headers.get('access-control-allow-origin')).toBe(world.server.baseUrl);
 
-    // From a page of another origin, the world.browser itself is refused.
+    // From a page of another origin, the browser itself is refused.
     const context = await world.browser.newContext();
     const page = await context.newPage();
     await page.goto(`http://localhost:${new URL(world.server.baseUrl).port}/login`);

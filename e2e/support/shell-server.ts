@@ -3,6 +3,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import type { Capability } from '@fleetgate/contracts';
 import { buildApp } from '../../apps/server/src/app.ts';
@@ -13,6 +14,7 @@ import { migrateToLatest } from '../../apps/server/src/db/migrate.ts';
 import { insertMembership } from '../../apps/server/src/modules/companies/company.repository.ts';
 import { sendMessage } from '../../apps/server/src/modules/messages/message.service.ts';
 import { registerThroughApi, uniqueAccount, type Account } from './accounts.ts';
+import { launchChromium } from './browser.ts';
 import { repoRoot } from './server.ts';
 
 /** A signed-in user: the account, its access token and the company it works in. */
@@ -167,4 +169,21 @@ export async function startShellServer(env: Record<string, string> = {}): Promis
       await rm(webDist, { recursive: true, force: true });
     },
   };
+}
+
+/** The server and browser a test file runs against, set before its tests and stopped after them. */
+export type ShellWorld = { server: ShellServer; browser: Browser };
+
+/** Starts the shell server and Chromium before the file's tests and stops both after them. */
+export function useShellWorld(): ShellWorld {
+  const world = {} as ShellWorld;
+  beforeAll(async () => {
+    world.server = await startShellServer();
+    world.browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await world.browser?.close();
+    await world.server?.stop();
+  });
+  return world;
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import net from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { startSimulator, type Simulator } from '../../apps/agent/src/simulator.ts';
 import type { AgentRunner } from '../../apps/agent/src/agent-runner.ts';
 import { startConnector, type Connector } from '../../apps/connector/src/connector.ts';
@@ -12,8 +12,7 @@ import {
   startAgent,
   type SeededAgent,
 } from '../../apps/server/src/relay/relay.test-support.ts';
-import { launchChromium } from './browser.ts';
-import { startShellServer, type ShellServer, type SignedIn } from './shell-server.ts';
+import { useShellWorld, type ShellServer, type ShellWorld, type SignedIn } from './shell-server.ts';
 
 export { echoThrough, socksConnect } from '../../apps/connector/src/socks-client.test-support.ts';
 
@@ -95,28 +94,23 @@ export async function watchVpnPage(context: BrowserContext, connectorUrl: string
 }
 
 /** What a VPN test file runs against; agents and connectors its tests start are stopped with it. */
-export type VpnWorld = {
-  server: ShellServer;
-  browser: Browser;
+export type VpnWorld = ShellWorld & {
   simulator: Simulator;
   runners: AgentRunner[];
   connectors: Connector[];
 };
 
-/** Starts the world before the file's tests and stops all of it after them. */
+/** The shell world plus the LAN simulator, started before the file's tests and stopped after them. */
 export function useVpnWorld(): VpnWorld {
-  const world = { runners: [], connectors: [] } as unknown as VpnWorld;
+  const world = Object.assign(useShellWorld(), { runners: [], connectors: [] }) as unknown as VpnWorld;
   beforeAll(async () => {
-    world.server = await startShellServer();
-    world.browser = await launchChromium();
     world.simulator = await startSimulator();
   });
+  // Registered after the shell world's hook, so it runs first: agents and connectors go before the server.
   afterAll(async () => {
     await Promise.all(world.connectors.map((c) => c.close()));
     await Promise.all(world.runners.map((r) => r.stop()));
     await world.simulator?.close();
-    await world.browser?.close();
-    await world.server?.stop();
   });
   return world;
 }
