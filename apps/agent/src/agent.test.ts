@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash, randomBytes } from 'node:crypto';
 import net from 'node:net';
-import { Multiplexer, type TunnelStream } from '@fleetgate/tunnel-protocol';
+import { Multiplexer } from '@fleetgate/tunnel-protocol';
+import { echo } from '@fleetgate/tunnel-protocol/test-support';
 import { bridgeStream } from './lan-bridge.ts';
 import { parseServiceSpec, resolveTarget, type LanService } from './services.ts';
 import { startSimulator, type Simulator } from './simulator.ts';
@@ -60,27 +61,10 @@ describe('LAN bridge', () => {
     return user;
   }
 
-  function roundTrip(stream: TunnelStream, data: Buffer): Promise<Buffer> {
-    return new Promise((resolve, reject) => {
-      const chunks: Buffer[] = [];
-      let length = 0;
-      stream.on('data', (chunk: Buffer) => {
-        chunks.push(chunk);
-        length += chunk.length;
-        if (length >= data.length) {
-          stream.end();
-          resolve(Buffer.concat(chunks));
-        }
-      });
-      stream.on('error', reject);
-      stream.write(data);
-    });
-  }
-
   it('carries bytes to the echo service and back', async () => {
     const user = tunnel(simulator.services);
     const data = randomBytes(3 * 1024 * 1024);
-    const echoed = await roundTrip(user.open('echo'), data);
+    const echoed = await echo(user.open('echo'), data);
     expect(createHash('sha256').update(echoed).digest('hex')).toBe(
       createHash('sha256').update(data).digest('hex'),
     );

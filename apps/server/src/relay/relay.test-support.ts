@@ -187,23 +187,7 @@ export async function upgradeStatus(url: string, headers: Record<string, string>
   });
 }
 
-/** Sends `data` on a stream and collects what comes back until as many bytes arrived. */
-export function echo(stream: TunnelStream, data: Buffer): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let length = 0;
-    stream.on('data', (chunk: Buffer) => {
-      chunks.push(chunk);
-      length += chunk.length;
-      if (length >= data.length) {
-        stream.end();
-        resolve(Buffer.concat(chunks));
-      }
-    });
-    stream.on('error', reject);
-    stream.write(data);
-  });
-}
+export { echo } from '@fleetgate/tunnel-protocol/test-support';
 
 /** Waits for a stream to be reset and returns the reason. */
 export function resetReason(stream: TunnelStream): Promise<string> {
