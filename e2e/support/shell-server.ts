@@ -66,9 +66,11 @@ export async function startShellServer(env: Record<string, string> = {}): Promis
   await cp(builtDist, webDist, { recursive: true });
   const db = await openDatabase({ dataDir: 'memory://' });
   await migrateToLatest(db);
-  const config = { ...loadConfig(env), webDist, logLevel: 'silent', publicUrl: undefined };
+  const config = { ...loadConfig(env), webDist, logLevel: 'silent' };
   const { app, events } = await buildApp({ config, db, logger: false, authCacheMs: 0 });
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  // The port is known only now; links (relay, enrolment) are built from config.publicUrl per request.
+  config.publicUrl = baseUrl;
 
   async function call<T>(
     method: string,

@@ -5,6 +5,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { Api } from './http/api.ts';
 import { listenForAccessChanges } from './auth/auth-cache.ts';
 import { registerWireHooks } from './http/hooks.ts';
+import { hostCheck, registerHostCheck } from './http/host-check.ts';
 import { registerWebApp } from './http/static.ts';
 import { attemptLimiter, LoginLimiter, type LoginLimits } from './auth/login-limiter.ts';
 import { success } from './http/envelope.ts';
@@ -44,6 +45,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
+  registerHostCheck(app, config);
   registerWireHooks(app);
 
   const api = new Api(app, db, options.authCacheMs ?? 5000);
@@ -65,10 +67,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   }
   registerEventRoutes(app, api, events);
 
-  app.get('/api', async (request) => {
-    const origin = config.publicUrl ?? `${request.protocol}://${request.host}`;
-    return success('Discovery', api.discovery.list(origin));
-  });
+  app.get('/api', async () => success('Discovery', api.discovery.list(config.publicUrl)));
 
   const loginLimiter = new LoginLimiter(options.loginLimits ?? defaultLoginLimits);
   const registrationLimiter = attemptLimiter(options.registrationsPerAddressPerHour ?? 30, 3600);
@@ -76,7 +75,10 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   registerConnectorDownloads(app, config.connectorDownloadsDir);
 
   // The tunnel relay shares the HTTP server; it closes its sessions before the server stops.
-  const relay = new Relay({ db, events, log: app.log }, options.relay);
+  const relay = new Relay(
+    { db, events, log: app.log, servesHost: hostCheck(config, app.server) },
+    options.relay,
+  );
   relay.attach(app.server);
   app.addHook('preClose', () => relay.close());
 

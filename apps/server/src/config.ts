@@ -5,7 +5,17 @@ export type Config = {
   host: string;
   databaseUrl: string | undefined;
   dataDir: string;
-  publicUrl: string | undefined;
+  /**
+   * Where users reach this instance (PUBLIC_URL, no trailing slash; default http://localhost:PORT).
+   * Every absolute link (e-mails, discovery, enrolment, relay) is built from it, never from Host.
+   */
+  publicUrl: string;
+  /**
+   * Further Host names this instance answers to besides PUBLIC_URL's (ALLOWED_HOSTS, comma
+   * separated): `name` (any port), `name:port`, or `*.domain` for every sub-domain. Requests for
+   * other hosts get 421 (http/host-check.ts). Branding hosts and the web-access domain join here.
+   */
+  allowedHosts: string[];
   webDist: string | undefined;
   logLevel: string;
   trustProxy: boolean;
@@ -36,7 +46,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
-    publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') || undefined,
+    publicUrl: publicUrlOf(env.PUBLIC_URL, port),
+    allowedHosts: listOf(env.ALLOWED_HOSTS).map((host) => host.toLowerCase()),
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === 'true',
@@ -54,3 +65,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
   };
 }
+
+function publicUrlOf(value: string | undefined, port: number): string {
+  if (!value) return `http://localhost:${port}`;
+  const url = URL.parse(value);
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash)
+    throw new Error(`PUBLIC_URL is not an http(s) address: ${value}`);
+  return value.replace(/\/+$/, '');
+}
+
+const listOf = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');

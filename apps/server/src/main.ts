@@ -11,10 +11,10 @@ const stopCleanup = startExpiredTokenCleanup(db, (error) =>
 );
 
 const address = await app.listen({ port: config.port, host: config.host });
-const port = new URL(address).port;
-const url = config.publicUrl ?? `http://localhost:${port}`;
+// Users reach the server at PUBLIC_URL (links, Host check); the listen address may differ.
+const url = config.publicUrl;
 const lines = [
-  `Fleetgate listening on ${url} (database: ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`,
+  `Fleetgate listening on ${address}, public URL ${url} (database: ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`,
 ];
 if (demo) {
   lines.push('Demo company created. Log in at ' + `${url}/login with:`);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { allCapabilities, type Capability } from '@fleetgate/contracts';
 import { buildApp, type AppOptions, type BuiltApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Db } from '../src/db/client.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { insertMembership } from '../src/modules/companies/company.repository.ts';
@@ -32,7 +32,9 @@ const unique = () =>
  * A real server on a random loopback port, on PGlite in memory or on DATABASE_URL, with
  * factories that build what each test needs. Call inside a describe block or at file level.
  */
-export function useTestServer(options: Partial<AppOptions> = {}) {
+export function useTestServer(
+  options: Partial<Omit<AppOptions, 'config'>> & { config?: Partial<Config> } = {},
+) {
   const server = {} as { built: BuiltApp; db: Db; baseUrl: string; outboxDir: string };
 
   beforeAll(async () => {
@@ -41,7 +43,14 @@ export function useTestServer(options: Partial<AppOptions> = {}) {
     if (!databaseUrl) await migrateToLatest(db);
     // Each server mails into its own outbox, so tests can read what they sent.
     const outboxDir = await mkdtemp(path.join(tmpdir(), 'fleetgate-outbox-'));
-    const config = { ...loadConfig({}), databaseUrl, webDist: undefined, logLevel: 'silent', outboxDir };
+    const config: Config = {
+      ...loadConfig({}),
+      databaseUrl,
+      webDist: undefined,
+      logLevel: 'silent',
+      outboxDir,
+      ...options.config,
+    };
     const built = await buildApp({
       registrationsPerAddressPerHour: 100_000,
       ...options,
@@ -50,6 +59,8 @@ export function useTestServer(options: Partial<AppOptions> = {}) {
       logger: false,
     });
     const address = await built.app.listen({ port: 0, host: '127.0.0.1' });
+    // The port is known only now; links are built from config.publicUrl per request.
+    if (!options.config?.publicUrl) config.publicUrl = address;
     Object.assign(server, { built, db, baseUrl: address, outboxDir });
   });
 

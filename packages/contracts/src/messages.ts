@@ -20,6 +20,7 @@ export const errorMessages = {
   roleInUse: 'Role is still in use',
   companyNotFound: 'Company not found',
   companyRequired: 'No company selected',
+  misdirected: 'This server does not serve this host',
 } as const;
 
 export type ErrorMessage = (typeof errorMessages)[keyof typeof errorMessages];

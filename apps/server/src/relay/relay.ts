@@ -20,7 +20,13 @@ import {
 import { redeemTicket, type RelayTicket } from './relay-tickets.ts';
 import { bearerSecret, rejectUpgrade } from './upgrade-response.ts';
 
-export type RelayDeps = { db: Db; events: EventBus; log: FastifyBaseLogger };
+export type RelayDeps = {
+  db: Db;
+  events: EventBus;
+  log: FastifyBaseLogger;
+  /** Whether an upgrade request names a host this instance serves (http/host-check.ts). */
+  servesHost: (request: IncomingMessage) => boolean;
+};
 
 /** How long closing connections may take at shutdown before they are cut. */
 const shutdownGraceMs = 2000;
@@ -104,6 +110,8 @@ export class Relay {
     const url = new URL(request.url ?? '/', 'http://relay');
     socket.on('error', () => socket.destroy());
     if (this.#closing) return rejectUpgrade(socket, 503, 'server shutting down');
+    // Upgrades skip Fastify's hooks, so the Host check every other request passes is made here.
+    if (!this.#deps.servesHost(request)) return rejectUpgrade(socket, 421, errorMessages.misdirected);
     if (url.pathname === '/relay/agent') {
       return this.#track(this.#upgradeAgent(request, socket, head), 'agent upgrade failed', socket);
     }
@@ -131,6 +139,8 @@ export class Relay {
       );
     }
     if (this.#closing) return rejectUpgrade(socket, 503, 'server shutting down');
+    // Upgrades skip Fastify's hooks, so the Host check every other request passes is made here.
+    if (!this.#deps.servesHost(request)) return rejectUpgrade(socket, 421, errorMessages.misdirected);
     // The VPN session is recorded before the upgrade completes: once the agent sees its
     // connection open, it is online for everyone (tickets, the console).
     const sessionId = await startVpnSession(this.#deps.db, agent.id);
@@ -140,6 +150,8 @@ export class Relay {
         this.#track(endVpnSession(this.#deps.db, agent.id, sessionId), 'ending a VPN session failed');
     });
     if (this.#closing) return rejectUpgrade(socket, 503, 'server shutting down');
+    // Upgrades skip Fastify's hooks, so the Host check every other request passes is made here.
+    if (!this.#deps.servesHost(request)) return rejectUpgrade(socket, 421, errorMessages.misdirected);
     this.#wss.handleUpgrade(request, socket, head, (ws) => {
       upgraded = true;
       this.#attachAgent(agent, ws, sessionId);
@@ -187,6 +199,8 @@ export class Relay {
     const ticket = secret ? await redeemTicket(this.#deps.db, secret) : undefined;
     if (!ticket) return rejectUpgrade(socket, 401, errorMessages.unauthenticated);
     if (this.#closing) return rejectUpgrade(socket, 503, 'server shutting down');
+    // Upgrades skip Fastify's hooks, so the Host check every other request passes is made here.
+    if (!this.#deps.servesHost(request)) return rejectUpgrade(socket, 421, errorMessages.misdirected);
     this.#wss.handleUpgrade(request, socket, head, (ws) => this.#attachClient(ticket, ws));
   }
 

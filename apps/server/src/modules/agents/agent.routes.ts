@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { FastifyRequest } from 'fastify';
 import {
   agentCreateInput,
   agentEnrolInput,
@@ -39,9 +38,6 @@ export const enrolmentAttempts = { points: 30, windowSeconds: 15 * 60 };
 const noInput = z.strictObject({}).optional();
 
 export function registerAgentRoutes(api: Api, deps: ModuleDeps) {
-  const origin = (request: FastifyRequest) =>
-    deps.config.publicUrl ?? `${request.protocol}://${request.host}`;
-
   registerResource(api, {
     name: 'Agent',
     // Every member may ask; each sees only the agents their rights reach (agent-visibility.ts).
@@ -89,7 +85,7 @@ export function registerAgentRoutes(api: Api, deps: ModuleDeps) {
       const data = await inTransaction(ctx, async (trx, mctx) => {
         const [agent] = await findAgentsByPublicIds(trx, mctx.company.id, [ctx.publicId], true);
         if (!agent) throw notFound();
-        return createEnrolmentToken(trx, mctx, agent, origin(ctx.request));
+        return createEnrolmentToken(trx, mctx, agent, deps.config.publicUrl);
       });
       return { type: 'AgentEnrolmentToken', data, status: 201 };
     },
@@ -106,7 +102,7 @@ export function registerAgentRoutes(api: Api, deps: ModuleDeps) {
       const input = parseInput(agentEnrolInput, ctx.body);
       const data = await ctx.db
         .transaction()
-        .execute((trx) => enrolAgent(trx, input, origin(ctx.request), ctx.clientAddress));
+        .execute((trx) => enrolAgent(trx, input, deps.config.publicUrl, ctx.clientAddress));
       return { type: 'AgentEnrolment', data, status: 201 };
     },
   });

@@ -47,7 +47,7 @@ describe('ClientConfig with the settings', () => {
       const response = await app.inject({
         method: 'GET',
         url: '/api/ClientConfig',
-        headers: { 'Api-Version': '2' },
+        headers: { 'Api-Version': '2', host: new URL(config.publicUrl).host },
       });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({

@@ -1,5 +1,4 @@
 import { companyPatchInput } from '@fleetgate/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { Api } from '../../http/api.ts';
 import { findCompanyContext } from '../../auth/context.ts';
 import { forbidden, notFound, parseInput } from '../../http/errors.ts';
@@ -14,10 +13,8 @@ import { changeCompanyCustom, findCompany, presentCompany } from './company-cust
  * the user is not a member of is not found.
  */
 export function registerCompanyItemRoutes(api: Api, deps: ModuleDeps) {
-  const defaults = (request: FastifyRequest) => ({
-    glbVpnClientReleaseNotesUrl: releaseDocumentUrl(
-      deps.config.publicUrl ?? `${request.protocol}://${request.host}`,
-    ),
+  const defaults = () => ({
+    glbVpnClientReleaseNotesUrl: releaseDocumentUrl(deps.config.publicUrl),
   });
 
   api.route({
@@ -29,7 +26,7 @@ export function registerCompanyItemRoutes(api: Api, deps: ModuleDeps) {
       const company = await findCompanyContext(ctx.db, ctx.user.id, ctx.publicId);
       if (!company) throw notFound();
       const row = await findCompany(ctx.db, company.id);
-      return { type: 'Company', data: presentCompany(row, defaults(ctx.request)) };
+      return { type: 'Company', data: presentCompany(row, defaults()) };
     },
   });
 
@@ -44,7 +41,7 @@ export function registerCompanyItemRoutes(api: Api, deps: ModuleDeps) {
       if (!company.capabilities.has('branding.manage')) throw forbidden();
       const input = parseInput(companyPatchInput, ctx.body);
       const actor = { companyId: company.id, userId: ctx.user.id, clientAddress: ctx.clientAddress };
-      const data = await changeCompanyCustom(ctx.db, actor, input, defaults(ctx.request));
+      const data = await changeCompanyCustom(ctx.db, actor, input, defaults());
       return { type: 'Company', data };
     },
   });

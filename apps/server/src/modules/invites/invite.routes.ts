@@ -36,9 +36,9 @@ export function registerInviteRoutes(api: Api, deps: ModuleDeps) {
       if (items.length === 0) throw badRequest('The list is empty');
       if (items.length > maxInvitesAtOnce) throw badRequest(`At most ${maxInvitesAtOnce} items at once`);
       const inputs = parseEach(inviteCreateInput, items, many);
-      const origin = deps.config.publicUrl ?? `${ctx.request.protocol}://${ctx.request.host}`;
       const mctx = { user: ctx.user, company: ctx.company, clientAddress: ctx.clientAddress };
-      const { invites, mails } = await inviteUsers(ctx.db, mctx, inputs, `${origin}/my-companies`, many);
+      const acceptUrl = `${deps.config.publicUrl}/my-companies`;
+      const { invites, mails } = await inviteUsers(ctx.db, mctx, inputs, acceptUrl, many);
       // Sent after the commit: a rolled-back invite never mails anyone. A failed mail leaves the
       // invite in place (the invitee still sees it on the companies page); inviting again resends it.
       for (const mail of mails) {

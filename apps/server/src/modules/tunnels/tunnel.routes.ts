@@ -1,5 +1,4 @@
 import { tunnelTicketInput } from '@fleetgate/contracts';
-import type { FastifyRequest } from 'fastify';
 import { attemptLimiter } from '../../auth/login-limiter.ts';
 import type { Api } from '../../http/api.ts';
 import { parseInput } from '../../http/errors.ts';
@@ -27,15 +26,14 @@ export function registerTunnelRoutes(api: Api, deps: ModuleDeps) {
         userId: ctx.user.id,
         agentPublicId: ctx.publicId,
         input,
-        relayUrl: relayClientUrl(deps.config.publicUrl, ctx.request),
+        relayUrl: relayClientUrl(deps.config.publicUrl),
       });
       return { type: 'TunnelTicket', data, status: 201 };
     },
   });
 }
 
-/** Where clients attach: the public address when configured, else the address this request came to. */
-function relayClientUrl(publicUrl: string | undefined, request: FastifyRequest): string {
-  const origin = publicUrl ?? `${request.protocol}://${request.host}`;
-  return `${origin.replace(/^http/, 'ws')}/relay/client`;
+/** Where clients attach: the relay's WebSocket at the public address, whatever Host was asked. */
+function relayClientUrl(publicUrl: string): string {
+  return `${publicUrl.replace(/^http/, 'ws')}/relay/client`;
 }

@@ -17,11 +17,9 @@ export function registerVpnReleaseRoutes(api: Api, deps: ModuleDeps) {
     method: 'GET',
     access: 'public',
     handler: (ctx) => {
-      const origin = deps.config.publicUrl ?? `${ctx.request.protocol}://${ctx.request.host}`;
       ctx.reply.header('cache-control', `public, max-age=${maxAgeSeconds}`);
-      // Without PUBLIC_URL the download addresses follow the Host the request came to.
-      if (!deps.config.publicUrl) ctx.reply.header('vary', 'Host');
-      return Promise.resolve({ type: 'VpnClientReleases', data: releaseDocument(catalog, origin) });
+      const data = releaseDocument(catalog, deps.config.publicUrl);
+      return Promise.resolve({ type: 'VpnClientReleases', data });
     },
   });
 }

@@ -1,0 +1,84 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { errorMessages } from '@fleetgate/contracts';
+import type { Config } from '../config.ts';
+import { ApiError } from './errors.ts';
+
+/** What decides which Host headers this instance serves. */
+export type HostRules = {
+  publicUrl: string;
+  allowedHosts: readonly string[];
+  /** The port the server actually listens on (known once it listens). */
+  listenPort: number | undefined;
+};
+
+type HostPort = { name: string; port: number | undefined };
+
+const loopbackNames = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Whether a request's `Host` names this instance: PUBLIC_URL's host and port, an allowed host,
+ * or, when PUBLIC_URL itself is a loopback address (local demo, tests), the loopback names on the
+ * port the server listens on. Anything else is a misdirected request: DNS rebinding, a proxy
+ * passing foreign hosts, or a client that would cache pages under a name we do not own.
+ */
+export function isServedHost(host: string | undefined, rules: HostRules): boolean {
+  const publicUrl = new URL(rules.publicUrl);
+  const defaultPort = publicUrl.protocol === 'https:' ? 443 : 80;
+  const requested = parseHost(host);
+  if (!requested) return false;
+  const port = requested.port ?? defaultPort;
+  const publicName = normalizeName(publicUrl.hostname);
+  if (requested.name === publicName && port === Number(publicUrl.port || defaultPort)) return true;
+  if (loopbackNames.has(publicName) && loopbackNames.has(requested.name) && port === rules.listenPort)
+    return true;
+  return rules.allowedHosts.some((pattern) => matches(pattern, requested.name, port));
+}
+
+/** Rejects requests for hosts this instance does not serve, on every route, with 421. */
+export function registerHostCheck(app: FastifyInstance, config: Config) {
+  const servesHost = hostCheck(config, app.server);
+  app.addHook('onRequest', async (request) => {
+    if (!servesHost(request.raw)) throw misdirected();
+  });
+}
+
+/** The same check for code that sees raw requests (WebSocket upgrades). */
+export function hostCheck(config: Config, server: Server) {
+  return (request: IncomingMessage) =>
+    isServedHost(request.headers.host, {
+      // Read per request: tests learn their public URL only once the server listens.
+      publicUrl: config.publicUrl,
+      allowedHosts: config.allowedHosts,
+      listenPort: listenPortOf(server),
+    });
+}
+
+export const misdirected = () =>
+  new ApiError(421, [{ message: errorMessages.misdirected, propertyName: 'Host' }]);
+
+function listenPortOf(server: Server): number | undefined {
+  const address = server.address();
+  return address !== null && typeof address === 'object' ? address.port : undefined;
+}
+
+function parseHost(host: string | undefined): HostPort | undefined {
+  if (!host) return undefined;
+  const match = /^(\[[0-9a-f:.]+\]|[^:[\]]+)(?::(\d{1,5}))?$/i.exec(host.trim());
+  if (!match) return undefined;
+  const port = match[2] === undefined ? undefined : Number(match[2]);
+  if (port !== undefined && port > 65535) return undefined;
+  return { name: normalizeName(match[1]!), port };
+}
+
+/** Host names compare case-insensitively and without the root label's trailing dot. */
+const normalizeName = (name: string) => name.toLowerCase().replace(/\.$/, '');
+
+/** `name`, `name:port`, `*.domain` or `*.domain:port`; a pattern without port allows any port. */
+function matches(pattern: string, name: string, port: number): boolean {
+  const parsed = parseHost(pattern);
+  if (!parsed) return false;
+  if (parsed.port !== undefined && parsed.port !== port) return false;
+  if (parsed.name.startsWith('*.')) return name.endsWith(parsed.name.slice(1));
+  return parsed.name === name;
+}
