@@ -8,7 +8,8 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
+  // The broker of the test machine listens on loopback, which only OUTBOUND_ALLOW_PRIVATE reaches.
+  server = await startServer({ OUTBOUND_ALLOW_PRIVATE: 'true' });
   browser = await launchChromium();
 });
 

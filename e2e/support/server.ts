@@ -45,8 +45,8 @@ async function waitForApi(baseUrl: string, child: ChildProcess, output: () => st
   throw new Error(`Server did not answer GET /api within 30 s:\n${output()}`);
 }
 
-/** Starts the real server on a free port with a fresh data directory. */
-export async function startServer(): Promise<RunningServer> {
+/** Starts the real server on a free port with a fresh data directory; `env` adds configuration. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   if (!existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
     throw new Error('apps/web/dist is missing: run `npm run build -w @fleetgate/web` before the e2e tests');
   }
@@ -55,7 +55,7 @@ export async function startServer(): Promise<RunningServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'fleetgate-e2e-'));
   const child = spawn(nodeBinary(), ['apps/server/src/main.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseUrl },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseUrl, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

@@ -16,6 +16,8 @@ export type Config = {
    * other hosts get 421 (http/host-check.ts). Branding hosts and the web-access domain join here.
    */
   allowedHosts: string[];
+  /** Outbound connections made for users may reach loopback, private and link-local addresses. */
+  outboundAllowPrivate: boolean;
   webDist: string | undefined;
   logLevel: string;
   trustProxy: boolean;
@@ -48,6 +50,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     publicUrl: publicUrlOf(env.PUBLIC_URL, port),
     allowedHosts: listOf(env.ALLOWED_HOSTS).map((host) => host.toLowerCase()),
+    outboundAllowPrivate: env.OUTBOUND_ALLOW_PRIVATE === 'true',
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === 'true',

@@ -21,6 +21,7 @@ export const errorMessages = {
   companyNotFound: 'Company not found',
   companyRequired: 'No company selected',
   misdirected: 'This server does not serve this host',
+  destinationNotAllowed: 'Destination not allowed',
 } as const;
 
 export type ErrorMessage = (typeof errorMessages)[keyof typeof errorMessages];

@@ -5,6 +5,7 @@ import type { Api } from '../../http/api.ts';
 import { notFound, parseInput } from '../../http/errors.ts';
 import { registerResource } from '../../http/resource.ts';
 import type { ModuleDeps } from '../index.ts';
+import type { OutboundPolicy } from '../../net/outbound-guard.ts';
 import { mqttBrokerFields, mqttBrokerFilters, presentMqttBroker } from './mqtt-broker.presenter.ts';
 import { findMqttBrokersByPublicIds, listMqttBrokers } from './mqtt-broker.repository.ts';
 import {
@@ -29,6 +30,7 @@ export function registerMqttBrokerRoutes(api: Api, deps: ModuleDeps) {
   const box = createSecretBox({ envKey: process.env.FLEETGATE_SECRET_KEY, dataDir: deps.config.dataDir });
   const service = createMqttBrokerService(box);
   const testBudget = attemptLimiter(testsPerUserPerMinute, 60);
+  const outbound: OutboundPolicy = { allowPrivate: deps.config.outboundAllowPrivate };
 
   registerResource(api, {
     name: 'MqttBroker',
@@ -52,7 +54,7 @@ export function registerMqttBrokerRoutes(api: Api, deps: ModuleDeps) {
     handler: async (ctx) => {
       const [row] = await findMqttBrokersByPublicIds(ctx.db, ctx.company.id, [ctx.publicId]);
       if (!row) throw notFound();
-      const data = await runTest(service, row, () => testBudget.consume(String(ctx.user.id)), {
+      const data = await runTest(service, outbound, row, () => testBudget.consume(String(ctx.user.id)), {
         url: row.url,
         clientId: row.client_id,
         username: row.username,
@@ -75,7 +77,7 @@ export function registerMqttBrokerRoutes(api: Api, deps: ModuleDeps) {
         [saved] = await findMqttBrokersByPublicIds(ctx.db, ctx.company.id, [input.publicId]);
         if (!saved) throw notFound();
       }
-      const data = await runTest(service, saved, () => testBudget.consume(String(ctx.user.id)), {
+      const data = await runTest(service, outbound, saved, () => testBudget.consume(String(ctx.user.id)), {
         url: input.url,
         clientId: input.clientId,
         username: input.username,
@@ -92,6 +94,7 @@ export function registerMqttBrokerRoutes(api: Api, deps: ModuleDeps) {
  */
 async function runTest(
   service: MqttBrokerService,
+  outbound: OutboundPolicy,
   saved: Parameters<MqttBrokerService['passwordOf']>[0] | undefined,
   spendBudget: () => Promise<void>,
   settings: BrokerSettings,
@@ -109,5 +112,5 @@ async function runTest(
   }
   checkCredentials(settings.username, Boolean(password));
   await spendBudget();
-  return testMqttConnection({ ...settings, password });
+  return testMqttConnection({ ...settings, password }, outbound);
 }

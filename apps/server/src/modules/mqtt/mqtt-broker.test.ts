@@ -7,7 +7,8 @@ import { useTestServer } from '../../../test/harness.ts';
 // A key of this file's own, so the suite never writes a key file into the working directory.
 process.env.FLEETGATE_SECRET_KEY = randomBytes(32).toString('base64');
 
-const t = useTestServer();
+// The broker of the test machine listens on loopback, which only OUTBOUND_ALLOW_PRIVATE reaches.
+const t = useTestServer({ config: { outboundAllowPrivate: true } });
 
 /** The Mosquitto broker of the test machine (anonymous access). */
 const liveBroker = 'mqtt://127.0.0.1:1883';
