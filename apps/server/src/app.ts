@@ -1,11 +1,13 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Config } from './config.ts';
+import type { Config, ConnectionLimits } from './config.ts';
 import { openDatabase, type Db } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { Api } from './http/api.ts';
 import { listenForAccessChanges } from './auth/auth-cache.ts';
 import { registerWireHooks } from './http/hooks.ts';
 import { hostCheck, registerHostCheck } from './http/host-check.ts';
+import { capConnectionsPerAddress, serverTimeouts } from './http/connection-limits.ts';
+import { defaultBodyLimit } from './http/body-limits.ts';
 import { registerWebApp } from './http/static.ts';
 import { attemptLimiter, LoginLimiter, type LoginLimits } from './auth/login-limiter.ts';
 import { success } from './http/envelope.ts';
@@ -27,6 +29,8 @@ export type AppOptions = {
   authCacheMs?: number;
   /** Relay tunables (rate-limit thresholds, revalidation and heartbeat intervals); tests shorten them. */
   relay?: Partial<RelayOptions>;
+  /** Overrides of the configured timeouts and connection cap; tests shorten them. */
+  connectionLimits?: Partial<ConnectionLimits>;
 };
 
 export type BuiltApp = { app: FastifyInstance; db: Db; api: Api; events: EventBus };
@@ -39,12 +43,15 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const db = options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   if (!options.db) await migrateToLatest(db);
 
+  const limits = { ...config.connectionLimits, ...options.connectionLimits };
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     requestIdHeader: 'x-request-id',
     trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: defaultBodyLimit,
+    ...serverTimeouts(limits),
   });
+  capConnectionsPerAddress(app.server, limits.maxConnectionsPerAddress);
   registerHostCheck(app, config);
   registerWireHooks(app);
 

@@ -18,6 +18,8 @@ export type Config = {
   allowedHosts: string[];
   /** Outbound connections made for users may reach loopback, private and link-local addresses. */
   outboundAllowPrivate: boolean;
+  /** Timeouts and per-address connection cap that keep slow clients from exhausting the server. */
+  connectionLimits: ConnectionLimits;
   webDist: string | undefined;
   logLevel: string;
   trustProxy: boolean;
@@ -39,6 +41,19 @@ export type Config = {
   connectorDownloadsDir: string;
 };
 
+export type ConnectionLimits = {
+  /** Time to receive a request's headers. */
+  headersTimeoutMs: number;
+  /** Time to receive a whole request, headers and body. */
+  requestTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open after a response. */
+  keepAliveTimeoutMs: number;
+  /** A socket without any traffic either way for this long is closed (SSE beats every 25 s). */
+  connectionTimeoutMs: number;
+  /** Open connections per client address; extras are closed at once. 0: no cap. */
+  maxConnectionsPerAddress: number;
+};
+
 /** Reads the configuration from the environment; every value has a sensible default. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
@@ -51,6 +66,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: publicUrlOf(env.PUBLIC_URL, port),
     allowedHosts: listOf(env.ALLOWED_HOSTS).map((host) => host.toLowerCase()),
     outboundAllowPrivate: env.OUTBOUND_ALLOW_PRIVATE === 'true',
+    connectionLimits: {
+      headersTimeoutMs: seconds(env, 'HEADERS_TIMEOUT_SECONDS', 30),
+      requestTimeoutMs: seconds(env, 'REQUEST_TIMEOUT_SECONDS', 60),
+      keepAliveTimeoutMs: seconds(env, 'KEEP_ALIVE_TIMEOUT_SECONDS', 10),
+      connectionTimeoutMs: seconds(env, 'CONNECTION_TIMEOUT_SECONDS', 60),
+      maxConnectionsPerAddress: count(env, 'MAX_CONNECTIONS_PER_ADDRESS', 100),
+    },
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === 'true',
@@ -82,3 +104,16 @@ const listOf = (value: string | undefined) =>
     .split(',')
     .map((item) => item.trim())
     .filter((item) => item !== '');
+
+function count(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = Number(env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} is not a whole number: ${env[name]}`);
+  return value;
+}
+
+/** Timeouts cannot be switched off: a server without them is what slow clients exhaust. */
+function seconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = count(env, name, fallback);
+  if (value === 0) throw new Error(`${name} must be at least 1`);
+  return value * 1000;
+}

@@ -53,6 +53,8 @@ export function useTestServer(
     };
     const built = await buildApp({
       registrationsPerAddressPerHour: 100_000,
+      // A test file is one client address opening many connections at once.
+      connectionLimits: { maxConnectionsPerAddress: 0 },
       ...options,
       config,
       db,

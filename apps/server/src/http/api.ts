@@ -13,6 +13,7 @@ import { AuthCache, type AccessChange } from '../auth/auth-cache.ts';
 import { ApiError, badRequest, forbidden, unauthenticated } from './errors.ts';
 import { success } from './envelope.ts';
 import { publicIdPattern } from './ids.ts';
+import { bodyLimitFor } from './body-limits.ts';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -47,6 +48,8 @@ export type RouteSpec<A extends Access> = {
   capability?: Capability;
   /** User routes that show the company acted in, when there is one (MyUser); others ignore Api-Company. */
   optionalCompany?: boolean;
+  /** Largest accepted body in bytes; by default `bodyLimitFor` the route (http/body-limits.ts). */
+  bodyLimit?: number;
   handler: (ctx: ApiContext<A>) => Promise<ApiResult>;
 };
 
@@ -77,6 +80,7 @@ export class Api {
     this.#app.route({
       method: spec.method,
       url: path.replace('{publicId}', ':publicId'),
+      bodyLimit: spec.bodyLimit ?? bodyLimitFor(spec),
       handler: async (request, reply) => {
         const ctx = await this.#context(spec, request, reply);
         const result = await spec.handler(ctx);
