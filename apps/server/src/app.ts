@@ -6,6 +6,7 @@ import { Api } from './http/api.ts';
 import { listenForAccessChanges } from './auth/auth-cache.ts';
 import { registerWireHooks } from './http/hooks.ts';
 import { hostCheck, registerHostCheck } from './http/host-check.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { capConnectionsPerAddress, serverTimeouts } from './http/connection-limits.ts';
 import { defaultBodyLimit } from './http/body-limits.ts';
 import { registerWebApp } from './http/static.ts';
@@ -52,6 +53,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     ...serverTimeouts(limits),
   });
   capConnectionsPerAddress(app.server, limits.maxConnectionsPerAddress);
+  await registerSecurityHeaders(app, config.publicUrl);
   registerHostCheck(app, config);
   registerWireHooks(app);
 

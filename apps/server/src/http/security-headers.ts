@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+
+/**
+ * Where the web app may connect besides its own origin: the local connector (127.0.0.1:9250 for
+ * users; tests run one on a free loopback port), over HTTP and its status WebSocket. Loopback
+ * is no way out for injected code, so any port there is fine.
+ */
+const connectorSources = ['http://127.0.0.1:*', 'ws://127.0.0.1:*', 'http://localhost:*', 'ws://localhost:*'];
+
+/**
+ * Security headers on every response (API, web app, errors, 404s): registered first, so even
+ * answers that hooks refuse early carry them. The web app's policy: scripts only from this
+ * origin (Vite emits no inline script), styles also inline (emotion injects <style> tags),
+ * no plugins, no framing, no foreign base URL or form target. HSTS only when PUBLIC_URL is https:
+ * on plain HTTP it would lock browsers out of a local demo.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: string) {
+  const https = new URL(publicUrl).protocol === 'https:';
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        connectSrc: ["'self'", ...connectorSources],
+        fontSrc: ["'self'", 'data:'],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        // Company logos may be data: URLs or images on the company's own site.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        objectSrc: ["'none'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        workerSrc: ["'self'", 'blob:'],
+      },
+    },
+    // frame-ancestors covers modern browsers; DENY covers the rest.
+    xFrameOptions: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    // Sub-domains (device web access) decide for themselves.
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+  });
+}
