@@ -37,9 +37,14 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 }
 
-/** Uncaught errors in the page; a test fails if the app threw any. */
+/** Uncaught errors in the page and Content-Security-Policy violations; a test fails on any. */
 export function collectPageErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  // Chromium reports what the server's CSP blocked only on the console.
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+      errors.push(message.text());
+  });
   return errors;
 }
