@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   errorMessages,
+  limits,
   accessTokenInput,
   passwordChangeInput,
   registrationInput,
@@ -19,6 +20,9 @@ import {
   type Credentials,
 } from './account.service.ts';
 import { issueFromBearer } from './jump-start.service.ts';
+
+// The same rule as registration's, so every address that could register can sign in.
+const loginEmailAddress = registrationInput.shape.emailAddress;
 
 const revokeInput = z
   .array(z.strictObject({ publicId: z.string().regex(publicIdPattern) }))
@@ -99,7 +103,7 @@ export function registerAccountRoutes(
     access: 'user',
     handler: async (ctx) => {
       const input = parseInput(passwordChangeInput, ctx.body);
-      await changePassword(ctx.db, ctx.user, input, ctx.clientAddress);
+      await changePassword(ctx.db, limiter, ctx.user, input, ctx.clientAddress);
       if (input.deleteAccessTokens) api.applyAccessChange({ userId: ctx.user.id });
       return { type: 'MyUserPassword', data: { passwordChanged: true } };
     },
@@ -126,7 +130,10 @@ function basicCredentials(header: string | undefined): Credentials {
     otp: decoded.slice(first + 1, second),
     password: decoded.slice(second + 1),
   };
-  if (credentials.password.length > 128 || credentials.emailAddress.length > 255)
+  // Checked before any query or hash: NUL bytes, broken UTF-8 or huge strings never reach the database.
+  if (!loginEmailAddress.safeParse(credentials.emailAddress).success)
+    throw badRequest('Invalid e-mail address', 'Authorization');
+  if (credentials.password.length > limits.passwordMaxLength)
     throw unauthenticated(errorMessages.invalidCredentials);
   return credentials;
 }

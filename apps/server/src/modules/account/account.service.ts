@@ -34,7 +34,11 @@ export async function registerUser(db: Db, input: RegistrationInput, clientAddre
   });
 }
 
-/** Checks credentials (and the one-time password when the account has two-factor) and issues a token. */
+/**
+ * Checks credentials (and the one-time password when the account has two-factor) and issues a
+ * token. The attempt is counted before the password hash or the code is checked, so parallel
+ * guesses cannot exceed the limit; only a successful or undecided attempt is given back.
+ */
 export async function logIn(
   db: Db,
   limiter: LoginLimiter,
@@ -43,23 +47,21 @@ export async function logIn(
   clientAddress: string,
 ): Promise<AccessToken> {
   const account = credentials.emailAddress;
-  await limiter.assertAllowed(account, clientAddress);
+  await limiter.consume(account, clientAddress);
   const user = await findUserByEmail(db, account);
   const passwordOk = user
     ? await verifyPassword(user.password_hash, credentials.password)
     : await spendVerifyTime(credentials.password).then(() => false);
-  if (!user || !passwordOk) {
-    await limiter.recordFailure(account, clientAddress);
-    throw unauthenticated(errorMessages.invalidCredentials);
-  }
+  if (!user || !passwordOk) throw unauthenticated(errorMessages.invalidCredentials);
   if (user.totp_secret) {
-    if (credentials.otp === '') throw unauthenticated(errorMessages.otpRequired);
-    if (!verifyTotp(user.totp_secret, credentials.otp)) {
-      await limiter.recordFailure(account, clientAddress);
-      throw unauthenticated(errorMessages.otpFailed);
+    if (credentials.otp === '') {
+      // The right password without a code is the first half of a normal sign-in, not a guess.
+      await limiter.refund(account, clientAddress);
+      throw unauthenticated(errorMessages.otpRequired);
     }
+    if (!verifyTotp(user.totp_secret, credentials.otp)) throw unauthenticated(errorMessages.otpFailed);
   }
-  await limiter.recordSuccess(account);
+  await limiter.succeeded(account, clientAddress);
   const secret = newSecret();
   const expiresOn = new Date(Date.now() + expiresIn * 1000);
   const token = await db.transaction().execute(async (trx) => {
@@ -106,16 +108,23 @@ export async function revokeTokens(
   });
 }
 
+/**
+ * A wrong old password is a password guess made with a stolen session: it spends the same
+ * per-account budget as a failed sign-in, before the hash is checked.
+ */
 export async function changePassword(
   db: Db,
+  limiter: LoginLimiter,
   user: AuthenticatedUser,
   input: { oldPassword: string; newPassword: string; deleteAccessTokens: boolean },
   clientAddress: string,
 ) {
+  if (isCommonPassword(input.newPassword)) throw badRequest(errorMessages.passwordTooCommon, 'newPassword');
+  await limiter.consume(user.emailAddress, clientAddress);
   const stored = await findUserById(db, user.id);
   if (!(await verifyPassword(stored.password_hash, input.oldPassword)))
     throw badRequest(errorMessages.passwordWrong, 'oldPassword');
-  if (isCommonPassword(input.newPassword)) throw badRequest(errorMessages.passwordTooCommon, 'newPassword');
+  await limiter.succeeded(user.emailAddress, clientAddress);
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction().execute(async (trx) => {
     await updatePasswordHash(trx, user.id, passwordHash);
