@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export type Config = {
@@ -8,7 +9,11 @@ export type Config = {
   publicUrl: string | undefined;
   webDist: string | undefined;
   logLevel: string;
-  trustProxy: boolean;
+  /**
+   * Which peers may tell the client address with X-Forwarded-For: their addresses or CIDRs, or
+   * a hop count; false trusts none. Never every peer, or any client could choose its address.
+   */
+  trustProxy: TrustProxy;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   /** SMTP server for invitation e-mails (smtp://user:pass@host:port); without it mails go to the outbox. */
@@ -27,6 +32,44 @@ export type Config = {
   connectorDownloadsDir: string;
 };
 
+export type TrustProxy = false | number | string[];
+
+// proxy-addr's (Fastify's) names for the loopback, link-local and private ranges.
+const namedRanges = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: comma-separated proxy addresses or CIDRs (`10.0.0.5, 10.1.0.0/16, loopback`) or
+ * a number of proxy hops in front of the server. `true` or `*` (trust whoever connects) is
+ * refused: a client could then set its own address and escape every per-address limit.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (text === 'true' || text === '*')
+    throw new Error(
+      `TRUST_PROXY=${text} would let any client choose its own address through X-Forwarded-For; ` +
+        'list the proxy addresses or CIDRs (TRUST_PROXY=10.0.0.5,10.1.0.0/16) or give the number of proxy hops',
+    );
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops < 1 || hops > 100) throw new Error(`TRUST_PROXY: a hop count is 1 to 100, not ${text}`);
+    return hops;
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  const invalid = entries.find((entry) => !namedRanges.has(entry) && !isAddressOrCidr(entry));
+  if (invalid !== undefined)
+    throw new Error(`TRUST_PROXY: "${invalid}" is not an IP address, a CIDR or a hop count`);
+  return entries;
+}
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
 /** Reads the configuration from the environment; every value has a sensible default. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
@@ -39,7 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') || undefined,
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     adminEmail: env.FLEETGATE_ADMIN_EMAIL || undefined,
     adminPassword: env.FLEETGATE_ADMIN_PASSWORD || undefined,
     smtpUrl: env.SMTP_URL || undefined,
