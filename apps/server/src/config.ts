@@ -10,8 +10,8 @@ export type Config = {
   webDist: string | undefined;
   logLevel: string;
   /**
-   * Which peers may tell the client address with X-Forwarded-For: their addresses or CIDRs, or
-   * a hop count; false trusts none. Never every peer, or any client could choose its address.
+   * Which peers may tell the client address with X-Forwarded-For: their addresses or CIDRs;
+   * false trusts none. Never every peer, or any client could choose its address.
    */
   trustProxy: TrustProxy;
   adminEmail: string | undefined;
@@ -32,15 +32,16 @@ export type Config = {
   connectorDownloadsDir: string;
 };
 
-export type TrustProxy = false | number | string[];
+export type TrustProxy = false | string[];
 
 // proxy-addr's (Fastify's) names for the loopback, link-local and private ranges.
 const namedRanges = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 /**
- * TRUST_PROXY: comma-separated proxy addresses or CIDRs (`10.0.0.5, 10.1.0.0/16, loopback`) or
- * a number of proxy hops in front of the server. `true` or `*` (trust whoever connects) is
- * refused: a client could then set its own address and escape every per-address limit.
+ * TRUST_PROXY: comma-separated proxy addresses or CIDRs (`10.0.0.5, 10.1.0.0/16, loopback`).
+ * `true` or `*` (trust whoever connects) is refused: a client could then set its own address
+ * and escape every per-address limit. So is a hop count: it cannot tell a proxy from a client
+ * that reaches the server directly (Fastify itself now ignores one).
  */
 export function parseTrustProxy(value: string | undefined): TrustProxy {
   const text = value?.trim() ?? '';
@@ -48,17 +49,16 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   if (text === 'true' || text === '*')
     throw new Error(
       `TRUST_PROXY=${text} would let any client choose its own address through X-Forwarded-For; ` +
-        'list the proxy addresses or CIDRs (TRUST_PROXY=10.0.0.5,10.1.0.0/16) or give the number of proxy hops',
+        'list the proxy addresses or CIDRs instead (TRUST_PROXY=10.0.0.5,10.1.0.0/16)',
     );
-  if (/^\d+$/.test(text)) {
-    const hops = Number(text);
-    if (hops < 1 || hops > 100) throw new Error(`TRUST_PROXY: a hop count is 1 to 100, not ${text}`);
-    return hops;
-  }
+  if (/^\d+$/.test(text))
+    throw new Error(
+      `TRUST_PROXY=${text}: a hop count cannot tell a proxy from a client that connects directly; ` +
+        'list the proxy addresses or CIDRs instead (TRUST_PROXY=10.0.0.5,10.1.0.0/16)',
+    );
   const entries = text.split(',').map((entry) => entry.trim());
   const invalid = entries.find((entry) => !namedRanges.has(entry) && !isAddressOrCidr(entry));
-  if (invalid !== undefined)
-    throw new Error(`TRUST_PROXY: "${invalid}" is not an IP address, a CIDR or a hop count`);
+  if (invalid !== undefined) throw new Error(`TRUST_PROXY: "${invalid}" is not an IP address or a CIDR`);
   return entries;
 }
 
