@@ -4,6 +4,7 @@ import { openDatabase, type Db } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { Api } from './http/api.ts';
 import { listenForAccessChanges } from './auth/auth-cache.ts';
+import { registerSessionActivity } from './auth/session-activity.ts';
 import { registerWireHooks } from './http/hooks.ts';
 import { registerWebApp } from './http/static.ts';
 import { attemptLimiter, LoginLimiter, type LoginLimits } from './auth/login-limiter.ts';
@@ -45,6 +46,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     bodyLimit: 1024 * 1024,
   });
   registerWireHooks(app);
+  registerSessionActivity(app, db);
 
   const api = new Api(app, db, options.authCacheMs ?? 5000);
   if (config.databaseUrl) {

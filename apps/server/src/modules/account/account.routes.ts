@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   errorMessages,
@@ -20,6 +21,7 @@ import {
   type Credentials,
 } from './account.service.ts';
 import { issueFromBearer } from './jump-start.service.ts';
+import { registerSessionRoutes } from './session.routes.ts';
 
 // The same rule as registration's, so every address that could register can sign in.
 const loginEmailAddress = registrationInput.shape.emailAddress;
@@ -59,14 +61,20 @@ export function registerAccountRoutes(
       if (authorization?.startsWith('Bearer ')) {
         const secret = bearerSecret(authorization);
         const { expiresIn } = parseInput(accessTokenInput, ctx.body);
-        const data = await issueFromBearer(ctx.db, secret, expiresIn, ctx.clientAddress);
+        const data = await issueFromBearer(
+          ctx.db,
+          secret,
+          expiresIn,
+          ctx.clientAddress,
+          clientOf(ctx.request),
+        );
         return { type: 'AccessToken', data, status: 201 };
       }
       const credentials = basicCredentials(authorization);
       const { expiresIn } = parseInput(accessTokenInput, ctx.body);
       return {
         type: 'AccessToken',
-        data: await logIn(ctx.db, limiter, credentials, expiresIn, ctx.clientAddress),
+        data: await logIn(ctx.db, limiter, credentials, expiresIn, ctx.clientAddress, clientOf(ctx.request)),
         status: 201,
       };
     },
@@ -89,6 +97,8 @@ export function registerAccountRoutes(
     },
   });
 
+  registerSessionRoutes(api);
+
   api.route({
     rel: 'MyUser',
     method: 'GET',
@@ -108,6 +118,12 @@ export function registerAccountRoutes(
       return { type: 'MyUserPassword', data: { passwordChanged: true } };
     },
   });
+}
+
+/** What the session list calls the client: the Api-Application header, else the user agent. */
+function clientOf(request: FastifyRequest): string | null {
+  const named = headerValue(request, 'api-application') || headerValue(request, 'user-agent');
+  return named ? named.slice(0, limits.nameMaxLength) : null;
 }
 
 function bearerSecret(header: string): string {

@@ -45,6 +45,7 @@ export async function logIn(
   credentials: Credentials,
   expiresIn: number,
   clientAddress: string,
+  client: string | null,
 ): Promise<AccessToken> {
   const account = credentials.emailAddress;
   await limiter.consume(account, clientAddress);
@@ -65,7 +66,14 @@ export async function logIn(
   const secret = newSecret();
   const expiresOn = new Date(Date.now() + expiresIn * 1000);
   const token = await db.transaction().execute(async (trx) => {
-    const row = await insertAccessToken(trx, user.id, hashSecret(secret), expiresOn);
+    const row = await insertAccessToken(trx, {
+      userId: user.id,
+      secretHash: hashSecret(secret),
+      expiresOn,
+      signInExpiresOn: expiresOn,
+      client,
+      address: clientAddress,
+    });
     await writeAudit(trx, {
       companyId: null,
       actorUserId: user.id,
