@@ -11,15 +11,10 @@ import type { Api } from '../../http/api.ts';
 import { headerValue } from '../../http/api.ts';
 import { badRequest, parseInput, unauthenticated } from '../../http/errors.ts';
 import { publicIdPattern } from '../../http/ids.ts';
-import type { LoginLimiter } from '../../auth/login-limiter.ts';
-import {
-  changePassword,
-  logIn,
-  presentMyUser,
-  registerUser,
-  revokeTokens,
-  type Credentials,
-} from './account.service.ts';
+import { createMailer } from '../../mail/mailer.ts';
+import type { ModuleDeps } from '../index.ts';
+import { confirmRegistration, requestRegistration } from './registration.service.ts';
+import { changePassword, logIn, presentMyUser, revokeTokens, type Credentials } from './account.service.ts';
 import { issueFromBearer } from './jump-start.service.ts';
 import { registerSessionRoutes } from './session.routes.ts';
 
@@ -31,23 +26,38 @@ const revokeInput = z
   .min(1)
   .max(100);
 
-export function registerAccountRoutes(
-  api: Api,
-  limiter: LoginLimiter,
-  registrationLimiter: { consume(key: string): Promise<unknown> },
-) {
+const confirmationInput = z.strictObject({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/) });
+
+export function registerAccountRoutes(api: Api, deps: ModuleDeps) {
+  const limiter = deps.loginLimiter;
+  const mailer = createMailer(deps.config);
+
   api.route({
     rel: 'RegistrationList',
     method: 'POST',
     access: 'public',
     handler: async (ctx) => {
-      await registrationLimiter.consume(ctx.clientAddress);
+      await deps.registrationLimiter.consume(ctx.clientAddress);
       const input = parseInput(registrationInput, ctx.body);
-      return {
-        type: 'Registration',
-        data: await registerUser(ctx.db, input, ctx.clientAddress),
-        status: 201,
-      };
+      const origin = deps.config.publicUrl ?? `${ctx.request.protocol}://${ctx.request.host}`;
+      const { answer, mail } = await requestRegistration(ctx.db, input, origin);
+      // Sent before answering, on both paths alike; a mail that fails is logged, and the
+      // answer stays the same (the user can register again).
+      await mailer.send(mail).catch((error: unknown) => {
+        deps.log.error({ err: error }, `registration e-mail could not be sent (${mailer.destination})`);
+      });
+      return { type: 'Registration', data: answer, status: 202 };
+    },
+  });
+
+  api.route({
+    rel: 'RegistrationConfirmationList',
+    method: 'POST',
+    access: 'public',
+    handler: async (ctx) => {
+      const { token } = parseInput(confirmationInput, ctx.body);
+      const data = await confirmRegistration(ctx.db, token, ctx.clientAddress);
+      return { type: 'User', data, status: 201 };
     },
   });
 

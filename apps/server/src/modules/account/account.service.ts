@@ -1,38 +1,17 @@
-import { errorMessages, type AccessToken, type MyUser, type RegistrationInput } from '@fleetgate/contracts';
+import { errorMessages, type AccessToken, type MyUser } from '@fleetgate/contracts';
 import type { Db } from '../../db/client.ts';
 import type { AuthenticatedUser, CompanyContext } from '../../auth/context.ts';
 import type { LoginLimiter } from '../../auth/login-limiter.ts';
 import { hashPassword, isCommonPassword, spendVerifyTime, verifyPassword } from '../../auth/passwords.ts';
 import { hashSecret, newSecret } from '../../auth/secrets.ts';
 import { verifyTotp } from '../../auth/otp.ts';
-import { ApiError, badRequest, conflict, unauthenticated } from '../../http/errors.ts';
+import { ApiError, badRequest, unauthenticated } from '../../http/errors.ts';
 import { writeAudit } from '../audit/audit.writer.ts';
 import { publishAccessChange } from '../../auth/auth-cache.ts';
-import { findUserByEmail, findUserById, insertUser, updatePasswordHash } from './user.repository.ts';
+import { findUserByEmail, findUserById, updatePasswordHash } from './user.repository.ts';
 import { deleteAllAccessTokens, deleteAccessTokens, insertAccessToken } from './access-token.repository.ts';
 
 export type Credentials = { emailAddress: string; otp: string; password: string };
-
-export async function registerUser(db: Db, input: RegistrationInput, clientAddress: string) {
-  if (isCommonPassword(input.password)) throw badRequest(errorMessages.passwordTooCommon, 'password');
-  const passwordHash = await hashPassword(input.password);
-  return db.transaction().execute(async (trx) => {
-    if (await findUserByEmail(trx, input.emailAddress))
-      throw conflict(errorMessages.emailInUse, 'emailAddress');
-    const user = await insertUser(trx, { name: input.name, emailAddress: input.emailAddress, passwordHash });
-    const presented = { publicId: user.public_id, name: user.name, emailAddress: user.email_address };
-    await writeAudit(trx, {
-      companyId: null,
-      actorUserId: user.id,
-      action: 'CREATE',
-      rel: 'User',
-      publicId: user.public_id,
-      after: presented,
-      clientAddress,
-    });
-    return presented;
-  });
-}
 
 /**
  * Checks credentials (and the one-time password when the account has two-factor) and issues a
