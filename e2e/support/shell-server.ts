@@ -13,7 +13,7 @@ import { openDatabase, type Db } from '../../apps/server/src/db/client.ts';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.ts';
 import { insertMembership } from '../../apps/server/src/modules/companies/company.repository.ts';
 import { sendMessage } from '../../apps/server/src/modules/messages/message.service.ts';
-import { registerThroughApi, uniqueAccount, type Account } from './accounts.ts';
+import { registerThroughApi, rememberOutbox, uniqueAccount, type Account } from './accounts.ts';
 import { launchChromium } from './browser.ts';
 import { repoRoot } from './server.ts';
 
@@ -66,9 +66,12 @@ export async function startShellServer(env: Record<string, string> = {}): Promis
   await cp(builtDist, webDist, { recursive: true });
   const db = await openDatabase({ dataDir: 'memory://' });
   await migrateToLatest(db);
-  const config = { ...loadConfig(env), webDist, logLevel: 'silent', publicUrl: undefined };
+  // Registration links are mailed; each server has an outbox of its own to read them from.
+  const outboxDir = await mkdtemp(path.join(tmpdir(), 'fleetgate-outbox-'));
+  const config = { ...loadConfig(env), webDist, logLevel: 'silent', publicUrl: undefined, outboxDir };
   const { app, events } = await buildApp({ config, db, logger: false, authCacheMs: 0 });
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  rememberOutbox(baseUrl, outboxDir);
 
   async function call<T>(
     method: string,
@@ -167,6 +170,7 @@ export async function startShellServer(env: Record<string, string> = {}): Promis
       await app.close();
       await db.destroy();
       await rm(webDist, { recursive: true, force: true });
+      await rm(outboxDir, { recursive: true, force: true });
     },
   };
 }
