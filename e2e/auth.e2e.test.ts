@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { registerThroughApi, revokeThroughApi, uniqueAccount } from './support/accounts.ts';
+import { confirmationLink, registerThroughApi, revokeThroughApi, uniqueAccount } from './support/accounts.ts';
 import { collectPageErrors, launchChromium, screenshot } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
@@ -72,6 +72,18 @@ describe('authentication', () => {
     await screenshot(page, 'auth-register');
     await page.getByRole('button', { name: 'Create account' }).click();
 
+    // The account exists once the address is confirmed with the mailed link.
+    await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
+    await page.getByText(`We sent an e-mail to ${account.emailAddress}.`, { exact: false }).waitFor();
+    await screenshot(page, 'auth-register-check-mail');
+    await page.goto(await confirmationLink(server.baseUrl, account.emailAddress));
+    await page.getByRole('heading', { name: 'Confirm your e-mail address' }).waitFor();
+    await page.getByRole('button', { name: 'Confirm and create account' }).click();
+    await page.getByRole('heading', { name: 'Your account is ready' }).waitFor();
+    await screenshot(page, 'auth-register-confirmed');
+    await page.getByRole('link', { name: 'Log in' }).click();
+    await fillLogin(page, account.emailAddress, account.password);
+
     await page.waitForURL(`${server.baseUrl}/my-companies`);
     await page.getByText('You are not a member of any company yet').waitFor();
     await page.getByLabel('Company name').fill(companyName);
@@ -89,6 +101,20 @@ describe('authentication', () => {
     await expectShell(page);
 
     await logOut(page);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('answers a registration with a taken address like any other', async () => {
+    const { page, errors } = await openPage();
+    const account = uniqueAccount('Taken');
+    await registerThroughApi(server.baseUrl, account);
+    await page.goto(`${server.baseUrl}/register`);
+    await page.getByLabel('Full name').fill('Someone Else');
+    await page.getByLabel('E-mail address').fill(account.emailAddress);
+    await page.getByLabel('Password', { exact: true }).fill('Another-Long-Secret');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { registerThroughApi, uniqueAccount } from './support/accounts.ts';
+import { confirmationLink, registerThroughApi, uniqueAccount } from './support/accounts.ts';
 import { launchChromium, settledScreenshot } from './support/browser.ts';
 import {
   logIn,
@@ -114,6 +114,13 @@ describe.each([1280, 600])('users at %i px', (width) => {
     await guest.page.getByLabel('E-mail address').fill(invitee.emailAddress);
     await guest.page.getByLabel('Password', { exact: true }).fill(invitee.password);
     await guest.page.getByRole('button', { name: 'Create account' }).click();
+    await guest.page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
+    await guest.page.goto(await confirmationLink(server.baseUrl, invitee.emailAddress));
+    await guest.page.getByRole('button', { name: 'Confirm and create account' }).click();
+    await guest.page.getByRole('link', { name: 'Log in' }).click();
+    await guest.page.getByLabel('E-mail address').fill(invitee.emailAddress);
+    await guest.page.getByLabel('Password', { exact: true }).fill(invitee.password);
+    await guest.page.getByRole('button', { name: 'Log in' }).click();
     await guest.page.waitForURL(`${server.baseUrl}/my-companies`);
     const invitations = guest.page.getByRole('list', { name: 'Invitations' });
     const mine = invitations.getByRole('listitem', { name: admin.companyName });

@@ -5,10 +5,17 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { rememberOutbox } from './accounts.ts';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
-export type RunningServer = { baseUrl: string; output: () => string; stop: () => Promise<void> };
+export type RunningServer = {
+  baseUrl: string;
+  /** Where the server writes its e-mails (no SMTP in tests). */
+  outboxDir: string;
+  output: () => string;
+  stop: () => Promise<void>;
+};
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -58,6 +65,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseUrl, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // The server's own default, unless a test chose one through OUTBOX_DIR.
+  const outboxDir = process.env.OUTBOX_DIR || path.join(dataDir, 'outbox');
+  rememberOutbox(baseUrl, outboxDir);
   let log = '';
   const collect = (chunk: Buffer) => {
     // Keep the tail only: enough to explain a failure without growing without bound.
@@ -83,5 +93,5 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     await stop();
     throw error;
   }
-  return { baseUrl, output, stop };
+  return { baseUrl, outboxDir, output, stop };
 }

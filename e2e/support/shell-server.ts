@@ -13,7 +13,7 @@ import { openDatabase, type Db } from '../../apps/server/src/db/client.ts';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.ts';
 import { insertMembership } from '../../apps/server/src/modules/companies/company.repository.ts';
 import { sendMessage } from '../../apps/server/src/modules/messages/message.service.ts';
-import { registerThroughApi, uniqueAccount, type Account } from './accounts.ts';
+import { registerThroughApi, rememberOutbox, uniqueAccount, type Account } from './accounts.ts';
 import { launchChromium } from './browser.ts';
 import { repoRoot } from './server.ts';
 
@@ -66,11 +66,14 @@ export async function startShellServer(env: Record<string, string> = {}): Promis
   await cp(builtDist, webDist, { recursive: true });
   const db = await openDatabase({ dataDir: 'memory://' });
   await migrateToLatest(db);
-  const config = { ...loadConfig(env), webDist, logLevel: 'silent' };
+  // Registration links are mailed; each server has an outbox of its own to read them from.
+  const outboxDir = await mkdtemp(path.join(tmpdir(), 'fleetgate-outbox-'));
+  const config = { ...loadConfig(env), webDist, logLevel: 'silent', outboxDir };
   const { app, events } = await buildApp({ config, db, logger: false, authCacheMs: 0 });
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-  // The port is known only now; links (relay, enrolment) are built from config.publicUrl per request.
+  // The port is known only now; links (relay, enrolment, mails) are built from config.publicUrl per request.
   config.publicUrl = baseUrl;
+  rememberOutbox(baseUrl, outboxDir);
 
   async function call<T>(
     method: string,
@@ -169,6 +172,7 @@ export async function startShellServer(env: Record<string, string> = {}): Promis
       await app.close();
       await db.destroy();
       await rm(webDist, { recursive: true, force: true });
+      await rm(outboxDir, { recursive: true, force: true });
     },
   };
 }

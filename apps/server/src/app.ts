@@ -4,6 +4,7 @@ import { openDatabase, type Db } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { Api } from './http/api.ts';
 import { listenForAccessChanges } from './auth/auth-cache.ts';
+import { registerSessionActivity } from './auth/session-activity.ts';
 import { registerWireHooks } from './http/hooks.ts';
 import { hostCheck, registerHostCheck } from './http/host-check.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -56,6 +57,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   await registerSecurityHeaders(app, config.publicUrl);
   registerHostCheck(app, config);
   registerWireHooks(app);
+  registerSessionActivity(app, db);
 
   const api = new Api(app, db, options.authCacheMs ?? 5000);
   if (config.databaseUrl) {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export type Config = {
@@ -22,7 +23,11 @@ export type Config = {
   connectionLimits: ConnectionLimits;
   webDist: string | undefined;
   logLevel: string;
-  trustProxy: boolean;
+  /**
+   * Which peers may tell the client address with X-Forwarded-For: their addresses or CIDRs;
+   * false trusts none. Never every peer, or any client could choose its address.
+   */
+  trustProxy: TrustProxy;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   /** SMTP server for invitation e-mails (smtp://user:pass@host:port); without it mails go to the outbox. */
@@ -54,6 +59,44 @@ export type ConnectionLimits = {
   maxConnectionsPerAddress: number;
 };
 
+export type TrustProxy = false | string[];
+
+// proxy-addr's (Fastify's) names for the loopback, link-local and private ranges.
+const namedRanges = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: comma-separated proxy addresses or CIDRs (`10.0.0.5, 10.1.0.0/16, loopback`).
+ * `true` or `*` (trust whoever connects) is refused: a client could then set its own address
+ * and escape every per-address limit. So is a hop count: it cannot tell a proxy from a client
+ * that reaches the server directly (Fastify itself now ignores one).
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (text === 'true' || text === '*')
+    throw new Error(
+      `TRUST_PROXY=${text} would let any client choose its own address through X-Forwarded-For; ` +
+        'list the proxy addresses or CIDRs instead (TRUST_PROXY=10.0.0.5,10.1.0.0/16)',
+    );
+  if (/^\d+$/.test(text))
+    throw new Error(
+      `TRUST_PROXY=${text}: a hop count cannot tell a proxy from a client that connects directly; ` +
+        'list the proxy addresses or CIDRs instead (TRUST_PROXY=10.0.0.5,10.1.0.0/16)',
+    );
+  const entries = text.split(',').map((entry) => entry.trim());
+  const invalid = entries.find((entry) => !namedRanges.has(entry) && !isAddressOrCidr(entry));
+  if (invalid !== undefined) throw new Error(`TRUST_PROXY: "${invalid}" is not an IP address or a CIDR`);
+  return entries;
+}
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
 /** Reads the configuration from the environment; every value has a sensible default. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
@@ -75,7 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     adminEmail: env.FLEETGATE_ADMIN_EMAIL || undefined,
     adminPassword: env.FLEETGATE_ADMIN_PASSWORD || undefined,
     smtpUrl: env.SMTP_URL || undefined,

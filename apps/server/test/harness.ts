@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
@@ -105,15 +105,54 @@ export function useTestServer(
     });
   }
 
-  /** Registers a user through the API and logs in. */
+  // Mails already read from the outbox: each .eml file is parsed once.
+  const mailsRead = new Map<string, { to: string; text: string }>();
+
+  /** The mails the server sent to an address, oldest first (text with quoted-printable undone). */
+  async function mailsTo(emailAddress: string) {
+    const names = (await readdir(server.outboxDir)).filter((name) => name.endsWith('.eml')).sort();
+    for (const name of names) {
+      if (mailsRead.has(name)) continue;
+      const raw = await readFile(path.join(server.outboxDir, name), 'utf8');
+      const text = raw
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      const to = /^To: (.*)$/m.exec(text)?.[1]?.trim().toLowerCase() ?? '';
+      mailsRead.set(name, { to, text });
+    }
+    return names
+      .map((name) => mailsRead.get(name)!)
+      .filter((mail) => mail.to === emailAddress.toLowerCase())
+      .map((mail) => mail.text);
+  }
+
+  /** The token of the newest registration link mailed to an address. */
+  async function confirmationToken(emailAddress: string) {
+    const links = (await mailsTo(emailAddress)).flatMap((text) =>
+      [...text.matchAll(/\/register\/confirm#([A-Za-z0-9_-]{43})/g)].map((m) => m[1]!),
+    );
+    const token = links.at(-1);
+    if (!token) throw new Error(`no confirmation link was mailed to ${emailAddress}`);
+    return token;
+  }
+
+  /** Registers through the API and confirms with the link from the e-mail, as a person would. */
+  async function register(body: { name: string; emailAddress: string; password: string }) {
+    const registered = await call('POST', 'RegistrationList', { body });
+    if (registered.status !== 202) throw new Error(`registration failed: ${JSON.stringify(registered.body)}`);
+    const token = await confirmationToken(body.emailAddress);
+    const confirmed = await call('POST', 'RegistrationConfirmationList', { body: { token } });
+    if (confirmed.status !== 201) throw new Error(`confirmation failed: ${JSON.stringify(confirmed.body)}`);
+    return confirmed.body.data as { publicId: string; name: string; emailAddress: string };
+  }
+
+  /** Registers a user through the API (confirming the e-mail) and logs in. */
   async function newUser(name = 'Test User') {
     const emailAddress = `user-${unique()}@example.com`;
     const password = `pw-${unique()}-long`;
-    const registered = await call('POST', 'RegistrationList', { body: { name, emailAddress, password } });
-    if (registered.status !== 201) throw new Error(`registration failed: ${JSON.stringify(registered.body)}`);
+    const user = await register({ name, emailAddress, password });
     const token = await login(emailAddress, password);
     const data = token.body.data as { secretId: string; publicId: string };
-    const user = registered.body.data as { publicId: string };
     return {
       publicId: user.publicId,
       emailAddress,
@@ -150,5 +189,18 @@ export function useTestServer(
     return { ...user, rolePublicId: role.public_id, membershipPublicId: membership.public_id };
   }
 
-  return { server, call, login, basic, newUser, newCompany, newMember, unique, allCapabilities };
+  return {
+    server,
+    call,
+    login,
+    basic,
+    mailsTo,
+    confirmationToken,
+    register,
+    newUser,
+    newCompany,
+    newMember,
+    unique,
+    allCapabilities,
+  };
 }

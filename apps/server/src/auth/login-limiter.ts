@@ -1,67 +1,70 @@
-import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { errorMessages } from '@fleetgate/contracts';
 import { ApiError } from '../http/errors.ts';
 
 export type LoginLimits = { perAccount: number; perAddress: number; windowSeconds: number };
 
 /**
- * Counts failed logins per account and per client address. Once either count reaches its
- * limit, every attempt is refused until the window passes, even with correct credentials,
- * so guessing gains nothing from the answer.
+ * Password (and one-time code) guesses per account and per client address. An attempt spends
+ * its point BEFORE the secret is checked, so requests sent in parallel cannot all slip past a
+ * check that still saw a low count; a successful attempt gives its point back. Once either
+ * budget is spent every attempt is refused until the window passes, even with correct
+ * credentials, so guessing gains nothing from the answer.
  */
 export class LoginLimiter {
   readonly #byAccount: RateLimiterMemory;
   readonly #byAddress: RateLimiterMemory;
-  readonly #limits: LoginLimits;
 
   constructor(limits: LoginLimits) {
-    this.#limits = limits;
     this.#byAccount = new RateLimiterMemory({ points: limits.perAccount, duration: limits.windowSeconds });
     this.#byAddress = new RateLimiterMemory({ points: limits.perAddress, duration: limits.windowSeconds });
   }
 
-  async assertAllowed(account: string, address: string): Promise<void> {
-    const [byAccount, byAddress] = await Promise.all([
-      this.#byAccount.get(account.toLowerCase()),
-      this.#byAddress.get(address),
-    ]);
-    const blocked = [
-      byAccount && byAccount.consumedPoints >= this.#limits.perAccount ? byAccount.msBeforeNext : 0,
-      byAddress && byAddress.consumedPoints >= this.#limits.perAddress ? byAddress.msBeforeNext : 0,
-    ];
-    const waitMs = Math.max(...blocked);
-    if (waitMs > 0) {
-      throw new ApiError(429, errorMessages.rateLimited, { 'Retry-After': String(Math.ceil(waitMs / 1000)) });
-    }
+  /** Spends one attempt or throws 429 with Retry-After. Call before verifying anything. */
+  async consume(account: string, address: string): Promise<void> {
+    // The address first: an address that is already blocked does not also use up the account's
+    // budget, so one noisy client cannot lock a victim out on top of its own block.
+    await spend(this.#byAddress, address);
+    await spend(this.#byAccount, accountKey(account));
   }
 
-  async recordFailure(account: string, address: string): Promise<void> {
-    // consume() rejects once the points are spent; that is the limit being reached, not an error.
-    await Promise.allSettled([
-      this.#byAccount.consume(account.toLowerCase()),
-      this.#byAddress.consume(address),
-    ]);
+  /** The attempt succeeded: the account's failures are forgotten and the address gets its point back. */
+  async succeeded(account: string, address: string): Promise<void> {
+    await Promise.all([this.#byAccount.delete(accountKey(account)), this.#byAddress.reward(address, 1)]);
   }
 
-  async recordSuccess(account: string): Promise<void> {
-    await this.#byAccount.delete(account.toLowerCase());
+  /** The attempt proved nothing either way (a correct password still waiting for its code). */
+  async refund(account: string, address: string): Promise<void> {
+    await Promise.all([this.#byAccount.reward(accountKey(account), 1), this.#byAddress.reward(address, 1)]);
   }
 }
 
-/** A plain per-key attempt budget (registrations per address); over budget is a 429. */
+const accountKey = (account: string) => account.toLowerCase();
+
+async function spend(limiter: RateLimiterMemory, key: string): Promise<void> {
+  try {
+    await limiter.consume(key);
+  } catch (rejection) {
+    // consume() rejects with a RateLimiterRes once the points are spent; anything else is a fault.
+    if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    throw new ApiError(429, errorMessages.rateLimited, {
+      'Retry-After': String(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000))),
+    });
+  }
+}
+
+/**
+ * A plain per-key attempt budget (registrations, agent enrolments per address); over budget
+ * is a 429. `refund` gives a successful attempt its point back where only failures should count.
+ */
 export function attemptLimiter(points: number, windowSeconds: number) {
   const limiter = new RateLimiterMemory({ points, duration: windowSeconds });
   return {
-    async consume(key: string): Promise<void> {
-      try {
-        await limiter.consume(key);
-      } catch (rejection) {
-        if (rejection instanceof Error) throw rejection;
-        const waitMs = (rejection as { msBeforeNext: number }).msBeforeNext;
-        throw new ApiError(429, errorMessages.rateLimited, {
-          'Retry-After': String(Math.ceil(waitMs / 1000)),
-        });
-      }
+    consume: (key: string): Promise<void> => spend(limiter, key),
+    async refund(key: string): Promise<void> {
+      await limiter.reward(key, 1);
     },
   };
 }
+
+export type AttemptLimiter = ReturnType<typeof attemptLimiter>;

@@ -51,6 +51,23 @@ export type AccessTokenTable = {
   expires_on: Date;
   /** Jump-start link tokens: good only for one exchange (0006-devices-and-access). */
   exchange_only: Generated<boolean>;
+  /** The end of the sign-in this token descends from; no jump-start goes beyond it (0008). */
+  sign_in_expires_on: Date;
+  /** Api-Application or User-Agent of the request that made the token (0008). */
+  client: string | null;
+  last_used_on: Date | null;
+  last_used_address: string | null;
+  created_at: CreatedAt;
+};
+
+/** A registration waiting for its e-mail address to be confirmed (0008-sessions-and-registrations). */
+export type RegistrationTable = {
+  id: Generated<number>;
+  name: string;
+  email_address: string;
+  password_hash: string;
+  token_hash: string;
+  expires_on: Date;
   created_at: CreatedAt;
 };
 
@@ -309,6 +326,7 @@ export type Database = {
   roles: RoleTable;
   memberships: MembershipTable;
   access_tokens: AccessTokenTable;
+  registrations: RegistrationTable;
   audit_logs: AuditLogTable;
   messages: MessageTable;
   custom_fields: CustomFieldTable;

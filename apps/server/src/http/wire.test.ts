@@ -16,7 +16,7 @@ describe('wire conventions over HTTP', () => {
       href: `${t.server.baseUrl}/api/Role/{publicId}`,
       methods: ['DELETE', 'GET', 'PATCH'],
     });
-    expect(entries.find((e) => e.rel === 'AccessTokenList')?.methods).toEqual(['DELETE', 'POST']);
+    expect(entries.find((e) => e.rel === 'AccessTokenList')?.methods).toEqual(['DELETE', 'GET', 'POST']);
     for (const rel of [
       'RegistrationList',
       'MyUser',

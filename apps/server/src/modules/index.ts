@@ -35,7 +35,7 @@ export type ModuleDeps = {
 
 /** Every feature module of the API, in one place. */
 export function registerModules(api: Api, deps: ModuleDeps) {
-  registerAccountRoutes(api, deps.loginLimiter, deps.registrationLimiter);
+  registerAccountRoutes(api, deps);
   registerCompanyRoutes(api);
   registerRoleRoutes(api);
   registerMembershipRoutes(api);

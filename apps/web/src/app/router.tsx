@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate, redirect, type RouteObject } from 'react
 import { CapabilityGate } from '../auth/CapabilityGate.tsx';
 import { LoginPage } from '../auth/LoginPage.tsx';
 import { RegisterPage } from '../auth/RegisterPage.tsx';
+import { ConfirmRegistrationPage } from '../auth/ConfirmRegistrationPage.tsx';
 import { redirectIfSignedIn, requireSession } from '../auth/guards.ts';
 import { logOut } from '../auth/log-out.ts';
 import { FullPageProgress } from '../components/FullPageProgress.tsx';
@@ -32,6 +33,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: 'login', loader: redirectIfSignedIn, element: <LoginPage /> },
       { path: 'register', loader: redirectIfSignedIn, element: <RegisterPage /> },
+      { path: 'register/confirm', element: <ConfirmRegistrationPage /> },
       {
         path: 'logout',
         loader: async () => {

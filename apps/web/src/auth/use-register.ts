@@ -8,3 +8,15 @@ export function useRegister() {
       apiData<unknown>('RegistrationList', { method: 'POST', body: input, companyScoped: false }),
   });
 }
+
+/** Confirms a registration with the token from the e-mailed link; the account exists afterwards. */
+export function useConfirmRegistration() {
+  return useMutation({
+    mutationFn: (token: string) =>
+      apiData<unknown>('RegistrationConfirmationList', {
+        method: 'POST',
+        body: { token },
+        companyScoped: false,
+      }),
+  });
+}

@@ -1,22 +1,33 @@
 import type { Db } from '../../db/client.ts';
 import { newPublicId } from '../../http/ids.ts';
+import { keysetPage } from '../../http/keyset.ts';
+import type { ListQuery } from '../../http/resource.ts';
 
-/** `exchangeOnly`: a jump-start link, which buys one session and signs nothing else in. */
-export function insertAccessToken(
-  db: Db,
-  userId: number,
-  secretHash: string,
-  expiresOn: Date,
-  exchangeOnly = false,
-) {
+export type NewAccessToken = {
+  userId: number;
+  secretHash: string;
+  expiresOn: Date;
+  /** The end of the sign-in it descends from: its own expiry for a password sign-in. */
+  signInExpiresOn: Date;
+  /** A jump-start link, which buys one session and signs nothing else in. */
+  exchangeOnly?: boolean;
+  client: string | null;
+  address: string;
+};
+
+export function insertAccessToken(db: Db, token: NewAccessToken) {
   return db
     .insertInto('access_tokens')
     .values({
       public_id: newPublicId(),
-      user_id: userId,
-      secret_hash: secretHash,
-      expires_on: expiresOn,
-      exchange_only: exchangeOnly,
+      user_id: token.userId,
+      secret_hash: token.secretHash,
+      expires_on: token.expiresOn,
+      sign_in_expires_on: token.signInExpiresOn,
+      exchange_only: token.exchangeOnly ?? false,
+      client: token.client,
+      last_used_on: new Date(),
+      last_used_address: token.address,
     })
     .returning(['public_id', 'expires_on'])
     .executeTakeFirstOrThrow();
@@ -26,12 +37,34 @@ export function insertAccessToken(
 export function findLiveTokenForUpdate(db: Db, secretHash: string) {
   return db
     .selectFrom('access_tokens')
-    .select(['id', 'public_id', 'user_id', 'exchange_only'])
+    .select(['id', 'public_id', 'user_id', 'exchange_only', 'sign_in_expires_on'])
     .where('secret_hash', '=', secretHash)
     .where('expires_on', '>', new Date())
     .forUpdate()
     .executeTakeFirst();
 }
+
+const sessionColumns = [
+  'public_id',
+  'created_at',
+  'expires_on',
+  'client',
+  'last_used_on',
+  'last_used_address',
+] as const;
+
+/** A user's live sessions (jump-start links are no sessions); never the secret's hash. */
+export function listSessions(db: Db, userId: number, list: ListQuery) {
+  const query = db
+    .selectFrom('access_tokens as t')
+    .select(sessionColumns.map((c) => `t.${c}` as const))
+    .where('t.user_id', '=', userId)
+    .where('t.exchange_only', '=', false)
+    .where('t.expires_on', '>', new Date());
+  return keysetPage(query, 't', list).execute();
+}
+
+export type SessionRow = Awaited<ReturnType<typeof listSessions>>[number];
 
 /** Deletes one token; false when it was already gone (used by a concurrent exchange). */
 export async function deleteAccessTokenById(db: Db, id: number): Promise<boolean> {

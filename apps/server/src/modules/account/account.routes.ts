@@ -1,6 +1,8 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   errorMessages,
+  limits,
   accessTokenInput,
   passwordChangeInput,
   registrationInput,
@@ -9,39 +11,52 @@ import type { Api } from '../../http/api.ts';
 import { headerValue } from '../../http/api.ts';
 import { badRequest, parseInput, unauthenticated } from '../../http/errors.ts';
 import { publicIdPattern } from '../../http/ids.ts';
-import type { LoginLimiter } from '../../auth/login-limiter.ts';
-import {
-  changePassword,
-  logIn,
-  presentMyUser,
-  registerUser,
-  revokeTokens,
-  type Credentials,
-} from './account.service.ts';
+import { createMailer } from '../../mail/mailer.ts';
+import type { ModuleDeps } from '../index.ts';
+import { confirmRegistration, requestRegistration } from './registration.service.ts';
+import { changePassword, logIn, presentMyUser, revokeTokens, type Credentials } from './account.service.ts';
 import { issueFromBearer } from './jump-start.service.ts';
+import { registerSessionRoutes } from './session.routes.ts';
+
+// The same rule as registration's, so every address that could register can sign in.
+const loginEmailAddress = registrationInput.shape.emailAddress;
 
 const revokeInput = z
   .array(z.strictObject({ publicId: z.string().regex(publicIdPattern) }))
   .min(1)
   .max(100);
 
-export function registerAccountRoutes(
-  api: Api,
-  limiter: LoginLimiter,
-  registrationLimiter: { consume(key: string): Promise<unknown> },
-) {
+const confirmationInput = z.strictObject({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/) });
+
+export function registerAccountRoutes(api: Api, deps: ModuleDeps) {
+  const limiter = deps.loginLimiter;
+  const mailer = createMailer(deps.config);
+
   api.route({
     rel: 'RegistrationList',
     method: 'POST',
     access: 'public',
     handler: async (ctx) => {
-      await registrationLimiter.consume(ctx.clientAddress);
+      await deps.registrationLimiter.consume(ctx.clientAddress);
       const input = parseInput(registrationInput, ctx.body);
-      return {
-        type: 'Registration',
-        data: await registerUser(ctx.db, input, ctx.clientAddress),
-        status: 201,
-      };
+      const { answer, mail } = await requestRegistration(ctx.db, input, deps.config.publicUrl);
+      // Sent before answering, on both paths alike; a mail that fails is logged, and the
+      // answer stays the same (the user can register again).
+      await mailer.send(mail).catch((error: unknown) => {
+        deps.log.error({ err: error }, `registration e-mail could not be sent (${mailer.destination})`);
+      });
+      return { type: 'Registration', data: answer, status: 202 };
+    },
+  });
+
+  api.route({
+    rel: 'RegistrationConfirmationList',
+    method: 'POST',
+    access: 'public',
+    handler: async (ctx) => {
+      const { token } = parseInput(confirmationInput, ctx.body);
+      const data = await confirmRegistration(ctx.db, token, ctx.clientAddress);
+      return { type: 'User', data, status: 201 };
     },
   });
 
@@ -55,14 +70,20 @@ export function registerAccountRoutes(
       if (authorization?.startsWith('Bearer ')) {
         const secret = bearerSecret(authorization);
         const { expiresIn } = parseInput(accessTokenInput, ctx.body);
-        const data = await issueFromBearer(ctx.db, secret, expiresIn, ctx.clientAddress);
+        const data = await issueFromBearer(
+          ctx.db,
+          secret,
+          expiresIn,
+          ctx.clientAddress,
+          clientOf(ctx.request),
+        );
         return { type: 'AccessToken', data, status: 201 };
       }
       const credentials = basicCredentials(authorization);
       const { expiresIn } = parseInput(accessTokenInput, ctx.body);
       return {
         type: 'AccessToken',
-        data: await logIn(ctx.db, limiter, credentials, expiresIn, ctx.clientAddress),
+        data: await logIn(ctx.db, limiter, credentials, expiresIn, ctx.clientAddress, clientOf(ctx.request)),
         status: 201,
       };
     },
@@ -85,6 +106,8 @@ export function registerAccountRoutes(
     },
   });
 
+  registerSessionRoutes(api);
+
   api.route({
     rel: 'MyUser',
     method: 'GET',
@@ -99,11 +122,17 @@ export function registerAccountRoutes(
     access: 'user',
     handler: async (ctx) => {
       const input = parseInput(passwordChangeInput, ctx.body);
-      await changePassword(ctx.db, ctx.user, input, ctx.clientAddress);
+      await changePassword(ctx.db, limiter, ctx.user, input, ctx.clientAddress);
       if (input.deleteAccessTokens) api.applyAccessChange({ userId: ctx.user.id });
       return { type: 'MyUserPassword', data: { passwordChanged: true } };
     },
   });
+}
+
+/** What the session list calls the client: the Api-Application header, else the user agent. */
+function clientOf(request: FastifyRequest): string | null {
+  const named = headerValue(request, 'api-application') || headerValue(request, 'user-agent');
+  return named ? named.slice(0, limits.nameMaxLength) : null;
 }
 
 function bearerSecret(header: string): string {
@@ -126,7 +155,10 @@ function basicCredentials(header: string | undefined): Credentials {
     otp: decoded.slice(first + 1, second),
     password: decoded.slice(second + 1),
   };
-  if (credentials.password.length > 128 || credentials.emailAddress.length > 255)
+  // Checked before any query or hash: NUL bytes, broken UTF-8 or huge strings never reach the database.
+  if (!loginEmailAddress.safeParse(credentials.emailAddress).success)
+    throw badRequest('Invalid e-mail address', 'Authorization');
+  if (credentials.password.length > limits.passwordMaxLength)
     throw unauthenticated(errorMessages.invalidCredentials);
   return credentials;
 }

@@ -1,69 +1,58 @@
-import { errorMessages, type AccessToken, type MyUser, type RegistrationInput } from '@fleetgate/contracts';
+import { errorMessages, type AccessToken, type MyUser } from '@fleetgate/contracts';
 import type { Db } from '../../db/client.ts';
 import type { AuthenticatedUser, CompanyContext } from '../../auth/context.ts';
 import type { LoginLimiter } from '../../auth/login-limiter.ts';
 import { hashPassword, isCommonPassword, spendVerifyTime, verifyPassword } from '../../auth/passwords.ts';
 import { hashSecret, newSecret } from '../../auth/secrets.ts';
 import { verifyTotp } from '../../auth/otp.ts';
-import { ApiError, badRequest, conflict, unauthenticated } from '../../http/errors.ts';
+import { ApiError, badRequest, unauthenticated } from '../../http/errors.ts';
 import { writeAudit } from '../audit/audit.writer.ts';
 import { publishAccessChange } from '../../auth/auth-cache.ts';
-import { findUserByEmail, findUserById, insertUser, updatePasswordHash } from './user.repository.ts';
+import { findUserByEmail, findUserById, updatePasswordHash } from './user.repository.ts';
 import { deleteAllAccessTokens, deleteAccessTokens, insertAccessToken } from './access-token.repository.ts';
 
 export type Credentials = { emailAddress: string; otp: string; password: string };
 
-export async function registerUser(db: Db, input: RegistrationInput, clientAddress: string) {
-  if (isCommonPassword(input.password)) throw badRequest(errorMessages.passwordTooCommon, 'password');
-  const passwordHash = await hashPassword(input.password);
-  return db.transaction().execute(async (trx) => {
-    if (await findUserByEmail(trx, input.emailAddress))
-      throw conflict(errorMessages.emailInUse, 'emailAddress');
-    const user = await insertUser(trx, { name: input.name, emailAddress: input.emailAddress, passwordHash });
-    const presented = { publicId: user.public_id, name: user.name, emailAddress: user.email_address };
-    await writeAudit(trx, {
-      companyId: null,
-      actorUserId: user.id,
-      action: 'CREATE',
-      rel: 'User',
-      publicId: user.public_id,
-      after: presented,
-      clientAddress,
-    });
-    return presented;
-  });
-}
-
-/** Checks credentials (and the one-time password when the account has two-factor) and issues a token. */
+/**
+ * Checks credentials (and the one-time password when the account has two-factor) and issues a
+ * token. The attempt is counted before the password hash or the code is checked, so parallel
+ * guesses cannot exceed the limit; only a successful or undecided attempt is given back.
+ */
 export async function logIn(
   db: Db,
   limiter: LoginLimiter,
   credentials: Credentials,
   expiresIn: number,
   clientAddress: string,
+  client: string | null,
 ): Promise<AccessToken> {
   const account = credentials.emailAddress;
-  await limiter.assertAllowed(account, clientAddress);
+  await limiter.consume(account, clientAddress);
   const user = await findUserByEmail(db, account);
   const passwordOk = user
     ? await verifyPassword(user.password_hash, credentials.password)
     : await spendVerifyTime(credentials.password).then(() => false);
-  if (!user || !passwordOk) {
-    await limiter.recordFailure(account, clientAddress);
-    throw unauthenticated(errorMessages.invalidCredentials);
-  }
+  if (!user || !passwordOk) throw unauthenticated(errorMessages.invalidCredentials);
   if (user.totp_secret) {
-    if (credentials.otp === '') throw unauthenticated(errorMessages.otpRequired);
-    if (!verifyTotp(user.totp_secret, credentials.otp)) {
-      await limiter.recordFailure(account, clientAddress);
-      throw unauthenticated(errorMessages.otpFailed);
+    if (credentials.otp === '') {
+      // The right password without a code is the first half of a normal sign-in, not a guess.
+      await limiter.refund(account, clientAddress);
+      throw unauthenticated(errorMessages.otpRequired);
     }
+    if (!verifyTotp(user.totp_secret, credentials.otp)) throw unauthenticated(errorMessages.otpFailed);
   }
-  await limiter.recordSuccess(account);
+  await limiter.succeeded(account, clientAddress);
   const secret = newSecret();
   const expiresOn = new Date(Date.now() + expiresIn * 1000);
   const token = await db.transaction().execute(async (trx) => {
-    const row = await insertAccessToken(trx, user.id, hashSecret(secret), expiresOn);
+    const row = await insertAccessToken(trx, {
+      userId: user.id,
+      secretHash: hashSecret(secret),
+      expiresOn,
+      signInExpiresOn: expiresOn,
+      client,
+      address: clientAddress,
+    });
     await writeAudit(trx, {
       companyId: null,
       actorUserId: user.id,
@@ -106,16 +95,23 @@ export async function revokeTokens(
   });
 }
 
+/**
+ * A wrong old password is a password guess made with a stolen session: it spends the same
+ * per-account budget as a failed sign-in, before the hash is checked.
+ */
 export async function changePassword(
   db: Db,
+  limiter: LoginLimiter,
   user: AuthenticatedUser,
   input: { oldPassword: string; newPassword: string; deleteAccessTokens: boolean },
   clientAddress: string,
 ) {
+  if (isCommonPassword(input.newPassword)) throw badRequest(errorMessages.passwordTooCommon, 'newPassword');
+  await limiter.consume(user.emailAddress, clientAddress);
   const stored = await findUserById(db, user.id);
   if (!(await verifyPassword(stored.password_hash, input.oldPassword)))
     throw badRequest(errorMessages.passwordWrong, 'oldPassword');
-  if (isCommonPassword(input.newPassword)) throw badRequest(errorMessages.passwordTooCommon, 'newPassword');
+  await limiter.succeeded(user.emailAddress, clientAddress);
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction().execute(async (trx) => {
     await updatePasswordHash(trx, user.id, passwordHash);

@@ -5,25 +5,6 @@ import { useTestServer } from '../../../test/harness.ts';
 const t = useTestServer({ loginLimits: { perAccount: 3, perAddress: 1000, windowSeconds: 60 } });
 
 describe('RegistrationList', () => {
-  it('registers a user and never returns the password', async () => {
-    const emailAddress = `new-${t.unique()}@example.com`;
-    const response = await t.call('POST', 'RegistrationList', {
-      body: { name: 'Ada', emailAddress, password: 'correct horse battery' },
-    });
-    expect(response.status).toBe(201);
-    expect(response.body.data).toEqual({
-      publicId: expect.stringMatching(/^[0-9a-z]{12}$/),
-      name: 'Ada',
-      emailAddress,
-    });
-    const stored = await t.server.db
-      .selectFrom('users')
-      .select('password_hash')
-      .where('email_address', '=', emailAddress)
-      .executeTakeFirstOrThrow();
-    expect(stored.password_hash).toMatch(/^\$argon2id\$/);
-  });
-
   it.each([
     [{ emailAddress: 'a@example.com', password: 'long enough pw' }, 'name', 'Required property'],
     [{ name: '', emailAddress: 'a@example.com', password: 'long enough pw' }, 'name', 'Required property'],
@@ -63,17 +44,6 @@ describe('RegistrationList', () => {
     expect(response.body.data).toEqual(
       expect.arrayContaining([expect.objectContaining({ propertyName, ...(message ? { message } : {}) })]),
     );
-  });
-
-  it('refuses an e-mail address already registered, in any case', async () => {
-    const user = await t.newUser();
-    const response = await t.call('POST', 'RegistrationList', {
-      body: { name: 'Again', emailAddress: user.emailAddress.toUpperCase(), password: 'another long pw' },
-    });
-    expect(response.status).toBe(409);
-    expect(response.body.data).toEqual([
-      { message: 'E-mail address already registered', propertyName: 'emailAddress' },
-    ]);
   });
 });
 
@@ -164,7 +134,7 @@ describe('AccessTokenList', () => {
 
   it('accepts passwords containing colons', async () => {
     const emailAddress = `colon-${t.unique()}@example.com`;
-    await t.call('POST', 'RegistrationList', { body: { name: 'C', emailAddress, password: 'a:b:c:d:e:f' } });
+    await t.register({ name: 'C', emailAddress, password: 'a:b:c:d:e:f' });
     expect((await t.login(emailAddress, 'a:b:c:d:e:f')).status).toBe(201);
   });
 
@@ -228,7 +198,7 @@ describe('registrations per address', () => {
       };
       statuses.push((await limited.call('POST', 'RegistrationList', { body })).status);
     }
-    expect(statuses).toEqual([201, 201, 429]);
+    expect(statuses).toEqual([202, 202, 429]);
   });
 });
 

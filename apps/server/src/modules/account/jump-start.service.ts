@@ -14,12 +14,15 @@ import {
  * - A signed-in user's token creates a link token of at most 60 s that can only be exchanged.
  * - A link token is exchanged, once, for a session (30 days by default); it is deleted in the
  *   same transaction, so a used or expired link is refused (401) like any unknown token.
+ * - Neither outlives the password sign-in it descends from, so a stolen token cannot keep
+ *   itself alive by jump-starting new sessions.
  */
 export async function issueFromBearer(
   db: Db,
   secret: string,
   expiresIn: number,
   clientAddress: string,
+  client: string | null,
 ): Promise<AccessToken> {
   return db.transaction().execute(async (trx) => {
     const presented = await findLiveTokenForUpdate(trx, hashSecret(secret));
@@ -38,13 +41,18 @@ export async function issueFromBearer(
     }
     const link = !presented.exchange_only;
     const newToken = newSecret();
-    const row = await insertAccessToken(
-      trx,
-      presented.user_id,
-      hashSecret(newToken),
-      new Date(Date.now() + expiresIn * 1000),
-      link,
-    );
+    // Links and sessions end with the sign-in they descend from, however often they are chained.
+    const signInExpiresOn = presented.sign_in_expires_on;
+    const expiresOn = new Date(Math.min(Date.now() + expiresIn * 1000, signInExpiresOn.getTime()));
+    const row = await insertAccessToken(trx, {
+      userId: presented.user_id,
+      secretHash: hashSecret(newToken),
+      expiresOn,
+      signInExpiresOn,
+      exchangeOnly: link,
+      client,
+      address: clientAddress,
+    });
     await writeAudit(trx, {
       ...audit,
       action: 'CREATE',

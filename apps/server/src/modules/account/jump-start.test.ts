@@ -16,7 +16,12 @@ async function linkFor(user: { token: string }) {
 describe('jump-start (POST AccessTokenList with a bearer token)', () => {
   it('creates a 60 s link token that signs nothing in but buys one 30-day session', async () => {
     const user = await t.newUser();
-    const link = await linkFor(user);
+    // A 60-day sign-in, so the 30-day session is not cut short by it.
+    const signIn = await t.call('POST', 'AccessTokenList', {
+      headers: { Authorization: t.basic(user.emailAddress, user.password) },
+      body: { expiresIn: 5_184_000 },
+    });
+    const link = await linkFor({ token: (signIn.body.data as AccessToken).secretId });
     expect(link).toEqual({
       publicId: expect.stringMatching(/^[0-9a-z]{12}$/),
       secretId: expect.any(String),
@@ -68,6 +73,34 @@ describe('jump-start (POST AccessTokenList with a bearer token)', () => {
       { action: 'DELETE', resource_public_id: link.publicId },
       { action: 'CREATE', resource_public_id: session.publicId },
     ]);
+  });
+
+  it('never outlives the password sign-in it descends from, however often it is chained', async () => {
+    const user = await t.newUser(); // signed in for an hour
+    const signInEnds = await t.server.db
+      .selectFrom('access_tokens')
+      .select('expires_on')
+      .where('public_id', '=', user.tokenPublicId)
+      .executeTakeFirstOrThrow();
+    let bearer = user.token;
+    for (let round = 0; round < 3; round += 1) {
+      const link = await linkFor({ token: bearer });
+      expect(Date.parse(link.expiresOn)).toBeLessThanOrEqual(signInEnds.expires_on.getTime());
+      const session = (await mint(link.secretId, 2_592_000)).body.data as AccessToken;
+      expect(Date.parse(session.expiresOn)).toBe(signInEnds.expires_on.getTime());
+      bearer = session.secretId;
+    }
+    const stored = await t.server.db
+      .selectFrom('access_tokens')
+      .select(['expires_on', 'sign_in_expires_on'])
+      .where('user_id', '=', (eb) =>
+        eb.selectFrom('users').select('id').where('public_id', '=', user.publicId),
+      )
+      .execute();
+    for (const row of stored) {
+      expect(row.sign_in_expires_on).toEqual(signInEnds.expires_on);
+      expect(row.expires_on.getTime()).toBeLessThanOrEqual(signInEnds.expires_on.getTime());
+    }
   });
 
   it('refuses an expired link (401)', async () => {

@@ -97,12 +97,15 @@ export function registerAgentRoutes(api: Api, deps: ModuleDeps) {
     method: 'POST',
     access: 'public',
     handler: async (ctx) => {
-      // Counted before anything else: tokens cannot be guessed, but the lookups cost.
+      // Counted before anything else (tokens cannot be guessed, but the lookups cost), so
+      // parallel attempts cannot exceed the budget; a site enrolling many gateways gets
+      // the point of each successful enrolment back.
       await enrolmentLimiter.consume(ctx.clientAddress);
       const input = parseInput(agentEnrolInput, ctx.body);
       const data = await ctx.db
         .transaction()
         .execute((trx) => enrolAgent(trx, input, deps.config.publicUrl, ctx.clientAddress));
+      await enrolmentLimiter.refund(ctx.clientAddress);
       return { type: 'AgentEnrolment', data, status: 201 };
     },
   });

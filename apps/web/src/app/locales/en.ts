@@ -55,6 +55,16 @@ export const en = {
     submit: 'Create account',
     haveAccount: 'Already have an account?',
     loginLink: 'Log in',
+    checkMailTitle: 'Check your e-mail',
+    checkMailText:
+      'We sent an e-mail to {{email}}. Open the link in it to confirm your address and finish creating your account.',
+    confirmTitle: 'Confirm your e-mail address',
+    confirmSubtitle: 'One step left: confirm to create your Fleetgate account.',
+    confirmSubmit: 'Confirm and create account',
+    confirmedTitle: 'Your account is ready',
+    confirmedText: 'Log in with your e-mail address and the password you chose.',
+    confirmFailed: 'This link is invalid or has expired. Register again to get a new one.',
+    confirmTaken: 'This e-mail address already has an account. Log in instead.',
   },
   logout: {
     progress: 'Logging out…',

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { hashSecret } from './secrets.ts';
+
+/** How often a token's last use is written: the session list needs no finer grain. */
+export const lastUsedIntervalMs = 60_000;
+
+/**
+ * Records when and from which address each access token was last used, for the session list.
+ * At most one small UPDATE per token a minute: a map remembers when this process last wrote,
+ * and the UPDATE itself skips tokens another process touched within the minute. It runs before
+ * the answer is sent, so the next request already sees it.
+ */
+export function registerSessionActivity(app: FastifyInstance, db: Db, maxTracked = 10_000) {
+  const lastWritten = new Map<string, number>();
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    // A 401 means the token signed nobody in: nothing to record, and no write for made-up tokens.
+    if (reply.statusCode === 401 || !request.url.startsWith('/api/')) return payload;
+    const match = /^Bearer ([A-Za-z0-9_-]{1,200})$/.exec(request.headers.authorization ?? '');
+    if (!match) return payload;
+    const secretHash = hashSecret(match[1]!);
+    const now = Date.now();
+    const last = lastWritten.get(secretHash);
+    if (last !== undefined && now - last < lastUsedIntervalMs) return payload;
+    lastWritten.delete(secretHash);
+    if (lastWritten.size >= maxTracked) lastWritten.delete(lastWritten.keys().next().value!);
+    lastWritten.set(secretHash, now);
+    try {
+      await touchAccessToken(db, secretHash, request.ip, now);
+    } catch (error) {
+      // Bookkeeping only: the answer is sent whatever happened to it.
+      request.log.warn({ err: error }, 'could not record the last use of an access token');
+    }
+    return payload;
+  });
+}
+
+async function touchAccessToken(db: Db, secretHash: string, address: string, now: number) {
+  await db
+    .updateTable('access_tokens')
+    .set({ last_used_on: new Date(now), last_used_address: address })
+    .where('secret_hash', '=', secretHash)
+    .where('expires_on', '>', new Date(now))
+    .where((eb) =>
+      eb.or([eb('last_used_on', 'is', null), eb('last_used_on', '<=', new Date(now - lastUsedIntervalMs))]),
+    )
+    .execute();
+}

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type BuiltApp } from './app.ts';
+import { loadConfig, parseTrustProxy } from './config.ts';
+import { openDatabase, type Db } from './db/client.ts';
+import { migrateToLatest } from './db/migrate.ts';
+
+describe('TRUST_PROXY', () => {
+  it('is off by default', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(parseTrustProxy('')).toBe(false);
+    expect(parseTrustProxy('false')).toBe(false);
+  });
+
+  it('takes proxy addresses, CIDRs and named ranges', () => {
+    expect(parseTrustProxy('10.0.0.5, 10.1.0.0/16,fd00::/8,::1,loopback')).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      'fd00::/8',
+      '::1',
+      'loopback',
+    ]);
+  });
+
+  it.each(['true', '*', ' true '])('refuses %j at start, saying why', (value) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/any client choose its own address/);
+  });
+
+  it.each(['1', '2'])('refuses the hop count %j: it cannot tell a proxy from a direct client', (value) => {
+    expect(() => parseTrustProxy(value)).toThrow(/cannot tell a proxy from a client/);
+  });
+
+  it.each(['proxy.example.com', '10.0.0.0/33', '10.0.0.1/8/8', '10.0.0.1,,10.0.0.2', '::1/129'])(
+    'refuses %j',
+    (value) => {
+      expect(() => parseTrustProxy(value)).toThrow(/^TRUST_PROXY/);
+    },
+  );
+});
+
+describe('client addresses behind TRUST_PROXY', () => {
+  let db: Db;
+  let built: BuiltApp;
+
+  beforeAll(async () => {
+    const databaseUrl = process.env.DATABASE_URL;
+    db = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+    if (!databaseUrl) await migrateToLatest(db);
+    const config = { ...loadConfig({ TRUST_PROXY: '10.0.0.0/8' }), databaseUrl, webDist: undefined };
+    built = await buildApp({
+      config,
+      db,
+      logger: false,
+      loginLimits: { perAccount: 1000, perAddress: 2, windowSeconds: 600 },
+    });
+  });
+
+  afterAll(async () => {
+    await built?.app.close();
+    await db?.destroy();
+  });
+
+  const failedLogin = (remoteAddress: string, forwardedFor: string, n: number) =>
+    built.app.inject({
+      method: 'POST',
+      url: '/api/AccessTokenList',
+      remoteAddress,
+      headers: {
+        'api-version': '2',
+        'x-forwarded-for': forwardedFor,
+        authorization: `Basic ${Buffer.from(`nobody-${n}@example.com::wrong password`).toString('base64')}`,
+      },
+      payload: { expiresIn: 3600 },
+    });
+
+  it('ignores X-Forwarded-For from an untrusted peer: its limit holds whatever it claims', async () => {
+    const statuses = [];
+    for (let i = 0; i < 4; i += 1)
+      statuses.push((await failedLogin('203.0.113.7', `198.51.100.${i}`, i)).statusCode);
+    expect(statuses).toEqual([401, 401, 429, 429]);
+  });
+
+  it('takes the client address from a trusted proxy', async () => {
+    const statuses = [];
+    for (let i = 0; i < 4; i += 1)
+      statuses.push((await failedLogin('10.0.0.2', `198.51.100.${i}`, i)).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 401]);
+    // The same client through the proxy is limited like any other.
+    expect((await failedLogin('10.0.0.2', '198.51.100.0', 9)).statusCode).toBe(401);
+    expect((await failedLogin('10.0.0.3', '198.51.100.0', 9)).statusCode).toBe(429);
+  });
+});
