@@ -115,17 +115,43 @@ export async function secondsUntilResend(
   return Math.max(1, Number(row?.seconds ?? resendSeconds));
 }
 
-/** The account an address belongs to, if any, and whether it is already a member of the company. */
-export async function findInvitee(db: Db, companyId: number, emailAddress: string) {
+/** Whether the account using this address (if there is one) is already a member of the company. */
+export async function isMemberByAddress(db: Db, companyId: number, emailAddress: string) {
   const row = await db
     .selectFrom('users')
-    .leftJoin('memberships', (join) =>
-      join.onRef('memberships.user_id', '=', 'users.id').on('memberships.company_id', '=', companyId),
-    )
-    .select(['users.id', 'memberships.id as membership_id'])
+    .innerJoin('memberships', 'memberships.user_id', 'users.id')
+    .select('memberships.id')
+    .where('memberships.company_id', '=', companyId)
     .where(sql<string>`lower(users.email_address)`, '=', emailAddress.toLowerCase())
     .executeTakeFirst();
-  return row && { userId: row.id, member: row.membership_id !== null };
+  return row !== undefined;
+}
+
+/**
+ * Leaves a message in the inbox of the account using this address, if there is one. It is one
+ * statement either way, so neither the work nor the time tells the inviter whether the address
+ * has an account.
+ */
+export async function messageAccountOfAddress(
+  db: Db,
+  message: { companyId: number; emailAddress: string; subject: string; body: string },
+) {
+  await db
+    .insertInto('messages')
+    .columns(['public_id', 'user_id', 'company_id', 'subject', 'body'])
+    .expression(
+      db
+        .selectFrom('users')
+        .select((eb) => [
+          sql<string>`${newPublicId()}::text`.as('public_id'),
+          eb.ref('users.id').as('user_id'),
+          sql<number>`${message.companyId}::integer`.as('company_id'),
+          sql<string>`${message.subject}::text`.as('subject'),
+          sql<string>`${message.body}::text`.as('body'),
+        ])
+        .where(sql<string>`lower(users.email_address)`, '=', message.emailAddress.toLowerCase()),
+    )
+    .execute();
 }
 
 export async function deleteInvite(db: Db, id: number) {

@@ -21,10 +21,11 @@ import {
   deleteInvite,
   findInviteOfAddress,
   findInvitesByPublicIds,
-  findInvitee,
   findPendingInviteOf,
   insertInvite,
+  isMemberByAddress,
   listOpenInvitesOfAddress,
+  messageAccountOfAddress,
   renewInvite,
   secondsUntilResend,
 } from './invite.repository.ts';
@@ -81,8 +82,8 @@ export async function inviteUsers(
 }
 
 /**
- * Creates or renews one invite. The answer is the same whether or not the address has an
- * account (the invitation object, the same queries): only the invitee's inbox differs.
+ * Creates or renews one invite. Whether or not the address has an account, the answer is the
+ * same (the invitation object) and so are the statements run: only the invitee's inbox differs.
  */
 async function inviteOne(trx: Db, ctx: MutationContext, input: InviteCreateInput, acceptUrl: string) {
   const companyId = ctx.company.id;
@@ -102,8 +103,9 @@ async function inviteOne(trx: Db, ctx: MutationContext, input: InviteCreateInput
     );
   }
 
-  const invitee = await findInvitee(trx, companyId, input.emailAddress);
-  if (invitee?.member) throw conflict(userErrorMessages.alreadyMember, 'emailAddress');
+  if (await isMemberByAddress(trx, companyId, input.emailAddress)) {
+    throw conflict(userErrorMessages.alreadyMember, 'emailAddress');
+  }
   const [row] = await findInvitesByPublicIds(trx, companyId, [publicId]);
   const invite = presentInvite(row!);
   await writeAudit(trx, {
@@ -118,14 +120,12 @@ async function inviteOne(trx: Db, ctx: MutationContext, input: InviteCreateInput
   });
 
   const names = { companyName: ctx.company.name, roleName: role.name, inviterName: ctx.user.name };
-  if (invitee) {
-    await sendMessage(trx, {
-      userId: invitee.userId,
-      companyId,
-      subject: `Invitation to join ${names.companyName}`,
-      body: `${names.inviterName} invited you to join ${names.companyName} as ${names.roleName}. Accept or reject the invitation on your companies page (Switch company).`,
-    });
-  }
+  await messageAccountOfAddress(trx, {
+    companyId,
+    emailAddress: input.emailAddress,
+    subject: `Invitation to join ${names.companyName}`,
+    body: `${names.inviterName} invited you to join ${names.companyName} as ${names.roleName}. Accept or reject the invitation on your companies page (Switch company).`,
+  });
   const mail = invitationMail({ to: input.emailAddress, ...names, acceptUrl, expiresOn });
   return { invite, mail };
 }
