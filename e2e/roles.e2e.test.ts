@@ -3,6 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { registerThroughApi, uniqueAccount } from './support/accounts.ts';
 import { launchChromium, settledScreenshot } from './support/browser.ts';
 import {
+  joinByInvitation,
   logIn,
   newCompanyAdmin,
   newConsolePage,
@@ -29,15 +30,12 @@ afterAll(async () => {
 const api = (method: string, rel: string, session: Partial<ApiSession>, body?: unknown) =>
   sessionApi(server.baseUrl, method, rel, session, body);
 
-/** Adds a registered member holding `rolePublicId`; returns the membership's publicId. */
+/** A registered user who accepted an invitation with `rolePublicId`; returns the membership's publicId. */
 async function addMember(session: ApiSession, rolePublicId: string, label = 'Member') {
   const member = uniqueAccount(label);
   await registerThroughApi(server.baseUrl, member);
-  const membership = (await api('POST', 'UserMembershipList', session, {
-    emailAddress: member.emailAddress,
-    role: { publicId: rolePublicId },
-  })) as { publicId: string };
-  return { member, membershipPublicId: membership.publicId };
+  const membershipPublicId = await joinByInvitation(server.baseUrl, session, member, rolePublicId);
+  return { member, membershipPublicId };
 }
 
 function row(page: Page, list: string, name: string): Locator {

@@ -6,6 +6,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { confirmationLink, registerThroughApi, uniqueAccount } from './support/accounts.ts';
 import { launchChromium, settledScreenshot } from './support/browser.ts';
 import {
+  joinByInvitation,
   logIn,
   newCompanyAdmin,
   newConsolePage,
@@ -168,10 +169,7 @@ describe.each([1280, 600])('users at %i px', (width) => {
     await api('POST', 'RoleList', admin.session, { name: 'Engineer', capabilities: ['groups.manage'] });
     const colleague = uniqueAccount('Colleague');
     await registerThroughApi(server.baseUrl, colleague);
-    await api('POST', 'UserMembershipList', admin.session, {
-      emailAddress: colleague.emailAddress,
-      role: { publicId: viewer.publicId },
-    });
+    await joinByInvitation(server.baseUrl, admin.session, colleague, viewer.publicId);
     const pending = `pending-${colleague.emailAddress}`;
     await api('POST', 'UserInviteList', admin.session, {
       emailAddress: pending,

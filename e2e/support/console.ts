@@ -79,6 +79,27 @@ export async function newCompanyAdmin(baseUrl: string, label: string): Promise<C
   };
 }
 
+/**
+ * Makes a registered `account` a member the only way there is: the administrator invites the
+ * address, the account accepts. Returns the membership's publicId.
+ */
+export async function joinByInvitation(
+  baseUrl: string,
+  admin: ApiSession,
+  account: Account,
+  rolePublicId: string,
+): Promise<string> {
+  const invite = (await sessionApi(baseUrl, 'POST', 'UserInviteList', admin, {
+    emailAddress: account.emailAddress,
+    role: { publicId: rolePublicId },
+  })) as { publicId: string };
+  const token = await accessTokenOf(baseUrl, account);
+  const accepted = (await sessionApi(baseUrl, 'POST', `InviteFinish/${invite.publicId}`, {
+    token: token.secretId,
+  })) as { membership: { publicId: string } };
+  return accepted.membership.publicId;
+}
+
 /** A page of its own, not signed in, that records its snack-bars for `shownForMs`. */
 export async function newConsolePage(
   browser: Browser,

@@ -14,6 +14,12 @@ import { registerWebApp } from './http/static.ts';
 import { attemptLimiter, LoginLimiter, type LoginLimits } from './auth/login-limiter.ts';
 import { success } from './http/envelope.ts';
 import { registerModules } from './modules/index.ts';
+import { companiesPerUserPerDay } from './modules/companies/company.routes.ts';
+import {
+  createInviteLimiter,
+  defaultInviteLimits,
+  type InviteLimits,
+} from './modules/invites/invite.limiter.ts';
 import { registerConnectorDownloads } from './modules/vpn-releases/connector-downloads.routes.ts';
 import { EventBus } from './events/event-bus.ts';
 import { registerEventRoutes } from './events/events.routes.ts';
@@ -27,6 +33,9 @@ export type AppOptions = {
   logger?: boolean;
   loginLimits?: LoginLimits;
   registrationsPerAddressPerHour?: number;
+  /** Invitations per inviter and per company per hour; tests lower them. */
+  inviteLimits?: Partial<InviteLimits>;
+  companiesPerUserPerDay?: number;
   /** How long identities and rights are cached per token; 0 turns the cache off. */
   authCacheMs?: number;
   /** Relay tunables (rate-limit thresholds, revalidation and heartbeat intervals); tests shorten them. */
@@ -82,7 +91,20 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
 
   const loginLimiter = new LoginLimiter(options.loginLimits ?? defaultLoginLimits);
   const registrationLimiter = attemptLimiter(options.registrationsPerAddressPerHour ?? 30, 3600);
-  registerModules(api, { config, log: app.log, loginLimiter, registrationLimiter, events });
+  const inviteLimiter = createInviteLimiter({ ...defaultInviteLimits, ...options.inviteLimits });
+  const companyCreationLimiter = attemptLimiter(
+    options.companiesPerUserPerDay ?? companiesPerUserPerDay,
+    86_400,
+  );
+  registerModules(api, {
+    config,
+    log: app.log,
+    loginLimiter,
+    registrationLimiter,
+    inviteLimiter,
+    companyCreationLimiter,
+    events,
+  });
   registerConnectorDownloads(app, config.connectorDownloadsDir);
 
   // The tunnel relay shares the HTTP server; it closes its sessions before the server stops.

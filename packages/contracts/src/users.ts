@@ -7,9 +7,7 @@ const emailAddress = z.email().max(limits.nameMaxLength);
 /** Stable messages of the users, invites and memberships API; the web app translates them. */
 export const userErrorMessages = {
   alreadyMember: 'User is already a member',
-  userNotFound: 'User not found',
   inviteExpired: 'Invite has expired',
-  userOrEmailAddress: 'Give either user or emailAddress',
   /** Nobody hands out (or takes away) a role holding rights they do not hold themselves. */
   roleAboveActor: 'Role grants rights you do not hold',
 } as const;
@@ -17,19 +15,15 @@ export const userErrorMessages = {
 /** How long an invitation can be accepted. Inviting the same address again renews it. */
 export const inviteExpiryDays = 14;
 
+/**
+ * `POST UserInviteList` and `POST UserMembershipList`: both invite; nobody becomes a member
+ * before accepting, so a user is named by address only (a publicId would tell whether it exists).
+ */
 export const inviteCreateInput = z.strictObject({ emailAddress, role: publicIdRef });
 export type InviteCreateInput = z.infer<typeof inviteCreateInput>;
 
 /** Accepting an invite; the terms-of-use policy the user accepted with it, when the company has one. */
 export const inviteFinishInput = z.strictObject({ termsOfUsePolicy: publicIdRef.optional() });
-
-export const membershipCreateInput = z.strictObject({
-  user: publicIdRef.optional(),
-  emailAddress: emailAddress.optional(),
-  role: publicIdRef,
-  audience: publicIdRef.nullable().optional(),
-});
-export type MembershipCreateInput = z.infer<typeof membershipCreateInput>;
 
 export const membershipPatchInput = z.strictObject({
   role: publicIdRef.optional(),

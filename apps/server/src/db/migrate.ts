@@ -8,6 +8,7 @@ import * as customFieldsAndMqtt from './migrations/0005-custom-fields-and-mqtt.t
 import * as devicesAndAccess from './migrations/0006-devices-and-access.ts';
 import * as companyCustom from './migrations/0007-company-custom.ts';
 import * as sessionsAndRegistrations from './migrations/0008-sessions-and-registrations.ts';
+import * as inviteSentAt from './migrations/0009-invite-sent-at.ts';
 
 // Migrations are listed in code (not read from disk) so the same set runs from source,
 // in tests and in any bundle.
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0006-devices-and-access': devicesAndAccess,
   '0007-company-custom': companyCustom,
   '0008-sessions-and-registrations': sessionsAndRegistrations,
+  '0009-invite-sent-at': inviteSentAt,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

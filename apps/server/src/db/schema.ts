@@ -155,6 +155,8 @@ export type InviteTable = {
   role_id: number;
   invited_by_user_id: number | null;
   expires_on: Date;
+  /** When the invitation e-mail last went out (re-sending is limited per address). */
+  sent_at: ColumnType<Date, Date | undefined, Date>;
   created_at: CreatedAt;
 };
 

@@ -24,21 +24,28 @@ import { registerAccessRequestRoutes } from './access-requests/access-request.ro
 import { registerTunnelRoutes } from './tunnels/tunnel.routes.ts';
 import { registerVpnReleaseRoutes } from './vpn-releases/vpn-release.routes.ts';
 import { registerCompanyItemRoutes } from './companies/company-item.routes.ts';
+import type { InviteLimiter } from './invites/invite.limiter.ts';
+import { createInviteSender } from './invites/invite.sender.ts';
 
 export type ModuleDeps = {
   config: Config;
   log: FastifyBaseLogger;
   loginLimiter: LoginLimiter;
   registrationLimiter: { consume(key: string): Promise<void> };
+  /** Invitations per inviter and per company (both invitation routes share it). */
+  inviteLimiter: InviteLimiter;
+  /** Companies created per user. */
+  companyCreationLimiter: { consume(key: string): Promise<void> };
   events: EventBus;
 };
 
 /** Every feature module of the API, in one place. */
 export function registerModules(api: Api, deps: ModuleDeps) {
+  const sendInvites = createInviteSender(deps);
   registerAccountRoutes(api, deps);
-  registerCompanyRoutes(api);
+  registerCompanyRoutes(api, deps.companyCreationLimiter);
   registerRoleRoutes(api);
-  registerMembershipRoutes(api);
+  registerMembershipRoutes(api, sendInvites);
   registerAuditRoutes(api);
   registerMessageRoutes(api, deps);
   registerClientConfigRoutes(api, deps);
@@ -46,7 +53,7 @@ export function registerModules(api: Api, deps: ModuleDeps) {
   registerGroupRoutes(api, deps);
   registerAssetTypeRoutes(api, deps);
   registerAssetRoutes(api, deps);
-  registerInviteRoutes(api, deps);
+  registerInviteRoutes(api, sendInvites);
   registerUserRoutes(api, deps);
   registerAudienceRoutes(api, deps);
   registerCustomFieldRoutes(api, deps);

@@ -3,7 +3,10 @@ import type { Api } from '../../http/api.ts';
 import { parseInput } from '../../http/errors.ts';
 import { createCompany, listCompanies } from './company.service.ts';
 
-export function registerCompanyRoutes(api: Api) {
+/** Companies one user may create per day: plenty for real use, few enough to stop mass-producing them. */
+export const companiesPerUserPerDay = 10;
+
+export function registerCompanyRoutes(api: Api, creationLimiter: { consume(key: string): Promise<void> }) {
   api.route({
     rel: 'CompanyList',
     method: 'GET',
@@ -21,6 +24,8 @@ export function registerCompanyRoutes(api: Api) {
     access: 'user',
     handler: async (ctx) => {
       const { name } = parseInput(companyInput, ctx.body);
+      // Taken before the transaction, so parallel requests cannot create more than the budget.
+      await creationLimiter.consume(String(ctx.user.id));
       const { company, role } = await createCompany(ctx.db, ctx.user, name, ctx.clientAddress);
       api.applyAccessChange({ userId: ctx.user.id });
       const data = {

@@ -58,3 +58,32 @@ describe('CompanyList', () => {
     },
   );
 });
+
+describe('CompanyList creation budget', () => {
+  const limited = useTestServer({ companiesPerUserPerDay: 3 });
+
+  it('lets one user create at most 3 companies a day, even in a parallel burst', async () => {
+    const user = await limited.newUser();
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        limited.call('POST', 'CompanyList', { token: user.token, body: { name: `Burst ${i}` } }),
+      ),
+    );
+    expect(responses.filter((r) => r.status === 201)).toHaveLength(3);
+    for (const refused of responses.filter((r) => r.status !== 201)) {
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({
+        type: 'Error',
+        status: 'error',
+        data: [{ message: 'Too many attempts, try again later' }],
+      });
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    expect((await limited.call('GET', 'CompanyList', { token: user.token })).body.data).toHaveLength(3);
+    // The budget is the user's own: someone else still creates theirs.
+    const other = await limited.newUser();
+    expect(
+      (await limited.call('POST', 'CompanyList', { token: other.token, body: { name: 'Mine' } })).status,
+    ).toBe(201);
+  });
+});

@@ -45,6 +45,10 @@ export function findPendingInviteOf(db: Db, companyId: number, emailAddress: str
     .executeTakeFirst();
 }
 
+/**
+ * Stores a new invite; `undefined` when a parallel request stored one for the same address
+ * first (the unique index decides, so two requests never both send).
+ */
 export function insertInvite(
   db: Db,
   invite: { companyId: number; emailAddress: string; roleId: number; invitedBy: number; expiresOn: Date },
@@ -59,40 +63,99 @@ export function insertInvite(
       invited_by_user_id: invite.invitedBy,
       expires_on: invite.expiresOn,
     })
+    .onConflict((conflict) => conflict.doNothing())
     .returning('public_id')
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
 }
 
-/** Inviting an address again renews its pending invite: the new role and inviter, a new expiry. */
+/**
+ * Inviting an address again renews its pending invite (the new role and inviter, a new expiry)
+ * and counts as sending it now, unless it was sent within `resendSeconds`: then nothing changes
+ * and the answer is false. The database clock decides, so the rule holds across processes.
+ */
 export async function renewInvite(
   db: Db,
   id: number,
   changes: { emailAddress: string; roleId: number; invitedBy: number; expiresOn: Date },
-) {
-  await db
+  resendSeconds: number,
+): Promise<boolean> {
+  const renewed = await db
     .updateTable('invites')
     .set({
       email_address: changes.emailAddress,
       role_id: changes.roleId,
       invited_by_user_id: changes.invitedBy,
       expires_on: changes.expiresOn,
+      sent_at: sql<Date>`now()`,
     })
     .where('id', '=', id)
+    .where('sent_at', '<=', sql<Date>`now() - make_interval(secs => ${resendSeconds})`)
+    .returning('id')
+    .executeTakeFirst();
+  return renewed !== undefined;
+}
+
+/** Seconds until the company may send to this address again (at least 1). */
+export async function secondsUntilResend(
+  db: Db,
+  companyId: number,
+  emailAddress: string,
+  resendSeconds: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom('invites')
+    .select(
+      sql<number>`ceil(extract(epoch from sent_at + make_interval(secs => ${resendSeconds}) - now()))`.as(
+        'seconds',
+      ),
+    )
+    .where('company_id', '=', companyId)
+    .where(sameAddress(emailAddress))
+    .executeTakeFirst();
+  return Math.max(1, Number(row?.seconds ?? resendSeconds));
+}
+
+/** Whether the account using this address (if there is one) is already a member of the company. */
+export async function isMemberByAddress(db: Db, companyId: number, emailAddress: string) {
+  const row = await db
+    .selectFrom('users')
+    .innerJoin('memberships', 'memberships.user_id', 'users.id')
+    .select('memberships.id')
+    .where('memberships.company_id', '=', companyId)
+    .where(sql<string>`lower(users.email_address)`, '=', emailAddress.toLowerCase())
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Leaves a message in the inbox of the account using this address, if there is one. It is one
+ * statement either way, so neither the work nor the time tells the inviter whether the address
+ * has an account.
+ */
+export async function messageAccountOfAddress(
+  db: Db,
+  message: { companyId: number; emailAddress: string; subject: string; body: string },
+) {
+  await db
+    .insertInto('messages')
+    .columns(['public_id', 'user_id', 'company_id', 'subject', 'body'])
+    .expression(
+      db
+        .selectFrom('users')
+        .select((eb) => [
+          sql<string>`${newPublicId()}::text`.as('public_id'),
+          eb.ref('users.id').as('user_id'),
+          sql<number>`${message.companyId}::integer`.as('company_id'),
+          sql<string>`${message.subject}::text`.as('subject'),
+          sql<string>`${message.body}::text`.as('body'),
+        ])
+        .where(sql<string>`lower(users.email_address)`, '=', message.emailAddress.toLowerCase()),
+    )
     .execute();
 }
 
 export async function deleteInvite(db: Db, id: number) {
   await db.deleteFrom('invites').where('id', '=', id).execute();
-}
-
-/** Removes the company's pending invite of an address, if any, and says which it was. */
-export function deletePendingInviteOf(db: Db, companyId: number, emailAddress: string) {
-  return db
-    .deleteFrom('invites')
-    .where('company_id', '=', companyId)
-    .where(sameAddress(emailAddress))
-    .returning('public_id')
-    .executeTakeFirst();
 }
 
 function selectInvitesOfAddress(db: Db, emailAddress: string) {

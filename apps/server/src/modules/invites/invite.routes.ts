@@ -1,18 +1,13 @@
-import { inviteCreateInput, inviteFinishInput } from '@fleetgate/contracts';
+import { inviteFinishInput } from '@fleetgate/contracts';
 import type { Api } from '../../http/api.ts';
-import { badRequest, forbidden, parseEach, parseInput } from '../../http/errors.ts';
+import { parseInput } from '../../http/errors.ts';
 import { registerResource } from '../../http/resource.ts';
-import { createMailer } from '../../mail/mailer.ts';
-import type { ModuleDeps } from '../index.ts';
 import { inviteFields, inviteFilters, presentInvite } from './invite.presenter.ts';
 import { deleteInvite, findInvitesByPublicIds, listInvites } from './invite.repository.ts';
-import { finishInvite, inviteUsers, listMyInvites, rejectInvite } from './invite.service.ts';
+import type { SendInvites } from './invite.sender.ts';
+import { finishInvite, listMyInvites, rejectInvite } from './invite.service.ts';
 
-const maxInvitesAtOnce = 100;
-
-export function registerInviteRoutes(api: Api, deps: ModuleDeps) {
-  const mailer = createMailer(deps.config);
-
+export function registerInviteRoutes(api: Api, sendInvites: SendInvites) {
   // GET UserInviteList, GET UserInvite/{publicId}, DELETE UserInvite/{publicId} (cancel) and its bulk form.
   registerResource(api, {
     name: 'UserInvite',
@@ -30,25 +25,7 @@ export function registerInviteRoutes(api: Api, deps: ModuleDeps) {
     method: 'POST',
     access: 'company',
     handler: async (ctx) => {
-      if (!ctx.company.capabilities.has('users.invite')) throw forbidden();
-      const many = Array.isArray(ctx.body);
-      const items = many ? (ctx.body as unknown[]) : [ctx.body];
-      if (items.length === 0) throw badRequest('The list is empty');
-      if (items.length > maxInvitesAtOnce) throw badRequest(`At most ${maxInvitesAtOnce} items at once`);
-      const inputs = parseEach(inviteCreateInput, items, many);
-      const mctx = { user: ctx.user, company: ctx.company, clientAddress: ctx.clientAddress };
-      const acceptUrl = `${deps.config.publicUrl}/my-companies`;
-      const { invites, mails } = await inviteUsers(ctx.db, mctx, inputs, acceptUrl, many);
-      // Sent after the commit: a rolled-back invite never mails anyone. A failed mail leaves the
-      // invite in place (the invitee still sees it on the companies page); inviting again resends it.
-      for (const mail of mails) {
-        await mailer.send(mail).catch((error: unknown) => {
-          deps.log.error(
-            { err: error, to: mail.to },
-            `invitation e-mail could not be sent (${mailer.destination})`,
-          );
-        });
-      }
+      const { invites, many } = await sendInvites(ctx);
       return { type: 'UserInviteList', data: many ? invites : invites[0], status: 201 };
     },
   });

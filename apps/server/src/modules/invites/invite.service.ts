@@ -12,11 +12,9 @@ import { ApiError, conflict, notFound } from '../../http/errors.ts';
 import type { MutationContext } from '../../http/resource.ts';
 import { invitationMail } from '../../mail/invitation-mail.ts';
 import type { Mail } from '../../mail/mailer.ts';
-import { findUserByEmail } from '../account/user.repository.ts';
 import { writeAudit } from '../audit/audit.writer.ts';
 import { addMember, findGrantableRole } from '../memberships/membership.service.ts';
 import { presentMembership } from '../memberships/membership.presenter.ts';
-import { isMember } from '../memberships/membership.repository.ts';
 import { sendMessage } from '../messages/message.service.ts';
 import { presentInvite, presentMyInvite } from './invite.presenter.ts';
 import {
@@ -25,9 +23,13 @@ import {
   findInvitesByPublicIds,
   findPendingInviteOf,
   insertInvite,
+  isMemberByAddress,
   listOpenInvitesOfAddress,
+  messageAccountOfAddress,
   renewInvite,
+  secondsUntilResend,
 } from './invite.repository.ts';
+import { inviteResendSeconds, tooManyInvitations } from './invite.limiter.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -69,6 +71,7 @@ export async function inviteUsers(
           throw new ApiError(
             error.status,
             error.items.map((item) => ({ ...item, listIndex: item.listIndex ?? index })),
+            error.headers,
           );
         }
         throw error;
@@ -78,19 +81,31 @@ export async function inviteUsers(
   });
 }
 
+/**
+ * Creates or renews one invite. Whether or not the address has an account, the answer is the
+ * same (the invitation object) and so are the statements run: only the invitee's inbox differs.
+ */
 async function inviteOne(trx: Db, ctx: MutationContext, input: InviteCreateInput, acceptUrl: string) {
   const companyId = ctx.company.id;
   const role = await findGrantableRole(trx, ctx.company, input.role);
-  const user = await findUserByEmail(trx, input.emailAddress);
-  if (user && (await isMember(trx, companyId, user.id)))
-    throw conflict(userErrorMessages.alreadyMember, 'emailAddress');
 
+  // The row lock serialises parallel invites of one address; the renewal or the unique index
+  // lets exactly one of them send within the resend interval.
   const expiresOn = new Date(Date.now() + inviteExpiryDays * dayMs);
   const pending = await findPendingInviteOf(trx, companyId, input.emailAddress);
   const changes = { emailAddress: input.emailAddress, roleId: role.id, invitedBy: ctx.user.id, expiresOn };
   const publicId = pending
-    ? (await renewInvite(trx, pending.id, changes), pending.public_id)
-    : (await insertInvite(trx, { companyId, ...changes })).public_id;
+    ? (await renewInvite(trx, pending.id, changes, inviteResendSeconds)) && pending.public_id
+    : (await insertInvite(trx, { companyId, ...changes }))?.public_id;
+  if (!publicId) {
+    throw tooManyInvitations(
+      await secondsUntilResend(trx, companyId, input.emailAddress, inviteResendSeconds),
+    );
+  }
+
+  if (await isMemberByAddress(trx, companyId, input.emailAddress)) {
+    throw conflict(userErrorMessages.alreadyMember, 'emailAddress');
+  }
   const [row] = await findInvitesByPublicIds(trx, companyId, [publicId]);
   const invite = presentInvite(row!);
   await writeAudit(trx, {
@@ -105,14 +120,12 @@ async function inviteOne(trx: Db, ctx: MutationContext, input: InviteCreateInput
   });
 
   const names = { companyName: ctx.company.name, roleName: role.name, inviterName: ctx.user.name };
-  if (user) {
-    await sendMessage(trx, {
-      userId: user.id,
-      companyId,
-      subject: `Invitation to join ${names.companyName}`,
-      body: `${names.inviterName} invited you to join ${names.companyName} as ${names.roleName}. Accept or reject the invitation on your companies page (Switch company).`,
-    });
-  }
+  await messageAccountOfAddress(trx, {
+    companyId,
+    emailAddress: input.emailAddress,
+    subject: `Invitation to join ${names.companyName}`,
+    body: `${names.inviterName} invited you to join ${names.companyName} as ${names.roleName}. Accept or reject the invitation on your companies page (Switch company).`,
+  });
   const mail = invitationMail({ to: input.emailAddress, ...names, acceptUrl, expiresOn });
   return { invite, mail };
 }

@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTestServer } from '../../../test/harness.ts';
+import { insertMembership } from '../companies/company.repository.ts';
 
 const t = useTestServer();
 
@@ -24,6 +25,15 @@ async function setup() {
 }
 
 const newAddress = () => `invitee-${t.unique()}@example.com`;
+
+/** Moves an invite's last sending into the past, as if that much time had gone by. */
+async function sentMinutesAgo(publicId: string, minutes: number) {
+  await t.server.db
+    .updateTable('invites')
+    .set({ sent_at: new Date(Date.now() - minutes * 60_000) })
+    .where('public_id', '=', publicId)
+    .execute();
+}
 
 /** The .eml files the outbox holds for an address (the server writes them after the commit). */
 async function mailsTo(address: string): Promise<string[]> {
@@ -103,6 +113,7 @@ describe('UserInviteList', () => {
         body: { emailAddress: address, role: { publicId: role.publicId } },
       })
     ).body.data as Invite;
+    await sentMinutesAgo(first.publicId, 11);
     const again = await t.call('POST', 'UserInviteList', {
       ...as,
       body: { emailAddress: address.toUpperCase(), role: { publicId: company.adminRolePublicId } },
@@ -113,6 +124,46 @@ describe('UserInviteList', () => {
     expect(list.map((i) => i.publicId)).toEqual([first.publicId]);
     // The invitation is sent again.
     expect(await mailsTo(address)).toHaveLength(2);
+  });
+
+  it('sends to one address at most once per 10 minutes, even when asked in parallel', async () => {
+    const { as, role } = await setup();
+    const address = newAddress();
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        t.call('POST', i % 2 === 0 ? 'UserInviteList' : 'UserMembershipList', {
+          ...as,
+          body: {
+            emailAddress: i === 0 ? address : address.toUpperCase(),
+            role: { publicId: role.publicId },
+          },
+        }),
+      ),
+    );
+    expect(responses.filter((r) => r.status === 201 || r.status === 202)).toHaveLength(1);
+    for (const refused of responses.filter((r) => r.status !== 201 && r.status !== 202)) {
+      expect(refused.status).toBe(429);
+      expect(refused.body.data).toEqual([{ message: 'Too many attempts, try again later' }]);
+      const wait = Number(refused.headers.get('retry-after'));
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(600);
+    }
+    expect(await mailsTo(address)).toHaveLength(1);
+    const [invite] = (await t.call('GET', 'UserInviteList', as)).body.data as Invite[];
+    await sentMinutesAgo(invite!.publicId, 9);
+    const tooSoon = await t.call('POST', 'UserInviteList', {
+      ...as,
+      body: { emailAddress: address, role: { publicId: role.publicId } },
+    });
+    expect(tooSoon.status).toBe(429);
+    expect(Number(tooSoon.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    // Another company may invite the same address.
+    const other = await setup();
+    const theirs = await t.call('POST', 'UserInviteList', {
+      ...other.as,
+      body: { emailAddress: address, role: { publicId: other.role.publicId } },
+    });
+    expect(theirs.status).toBe(201);
   });
 
   it('refuses members (409), unknown roles (404), bad input (400) and duplicates in one list', async () => {
@@ -353,9 +404,10 @@ describe('MyUserInviteList, MyUserInvite and InviteFinish', () => {
 
   it('refuses expired invites and hides them from the invitee', async () => {
     const { invitee, invite, as } = await invited();
+    // An expired invite was sent two weeks ago.
     await t.server.db
       .updateTable('invites')
-      .set({ expires_on: new Date(Date.now() - 1000) })
+      .set({ expires_on: new Date(Date.now() - 1000), sent_at: new Date(Date.now() - 15 * 86_400_000) })
       .where('public_id', '=', invite.publicId)
       .execute();
     expect((await t.call('GET', 'MyUserInviteList', { token: invitee.token })).body.data).toEqual([]);
@@ -374,15 +426,37 @@ describe('MyUserInviteList, MyUserInvite and InviteFinish', () => {
   });
 
   it('refuses to accept when the user became a member meanwhile', async () => {
+    const { invitee, invite, company, role } = await invited();
+    const ids = await t.server.db
+      .selectFrom('companies')
+      .innerJoin('users', (join) => join.on('users.public_id', '=', invitee.publicId))
+      .innerJoin('roles', (join) => join.on('roles.public_id', '=', role.publicId))
+      .select(['companies.id as companyId', 'users.id as userId', 'roles.id as roleId'])
+      .where('companies.public_id', '=', company.publicId)
+      .executeTakeFirstOrThrow();
+    await insertMembership(t.server.db, ids);
+    const finish = await t.call('POST', `InviteFinish/${invite.publicId}`, { token: invitee.token });
+    expect(finish.status).toBe(409);
+    expect(finish.body.data).toEqual([{ message: 'User is already a member' }]);
+  });
+
+  it('is single-use and only for the invited address', async () => {
     const { invitee, invite, as, role } = await invited();
-    // The invite is renewed by an administrator adding the user directly: it is used up.
-    const added = await t.call('POST', 'UserMembershipList', {
-      ...as,
-      body: { emailAddress: invitee.emailAddress, role: { publicId: role.publicId } },
-    });
-    expect(added.status).toBe(201);
+    const other = await t.newUser();
+    expect((await t.call('POST', `InviteFinish/${invite.publicId}`, { token: other.token })).status).toBe(
+      404,
+    );
+    expect((await t.call('POST', `InviteFinish/${invite.publicId}`, { token: invitee.token })).status).toBe(
+      200,
+    );
     expect((await t.call('POST', `InviteFinish/${invite.publicId}`, { token: invitee.token })).status).toBe(
       404,
     );
+    // The used invite is gone: inviting the member again is a conflict, not a new invite.
+    const again = await t.call('POST', 'UserInviteList', {
+      ...as,
+      body: { emailAddress: invitee.emailAddress, role: { publicId: role.publicId } },
+    });
+    expect(again.status).toBe(409);
   });
 });

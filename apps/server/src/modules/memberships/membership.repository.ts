@@ -61,6 +61,11 @@ export function findMembershipsByUserPublicIds(
   return query.execute();
 }
 
+/** The signed-in user's own membership of the company (`MyUserMembership`). */
+export function findMembershipOfUser(db: Db, companyId: number, userId: number) {
+  return selectMemberships(db, companyId).where('memberships.user_id', '=', userId).executeTakeFirst();
+}
+
 /** How many members hold the built-in administrator role; rows are locked so concurrent demotions serialise. */
 export async function countAdministrators(db: Db, companyId: number): Promise<number> {
   const rows = await db
@@ -134,12 +139,4 @@ export async function isMember(db: Db, companyId: number, userId: number) {
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return row !== undefined;
-}
-
-export function findUserByPublicId(db: Db, publicId: string) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'public_id', 'name', 'email_address'])
-    .where('public_id', '=', publicId)
-    .executeTakeFirst();
 }

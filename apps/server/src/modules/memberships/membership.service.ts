@@ -1,7 +1,6 @@
 import {
   errorMessages,
   userErrorMessages,
-  type MembershipCreateInput,
   type MembershipPatchInput,
   type membershipUserPutInput,
 } from '@fleetgate/contracts';
@@ -9,20 +8,15 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { publishAccessChange } from '../../auth/auth-cache.ts';
 import { roleCapabilities, type CompanyContext } from '../../auth/context.ts';
-import { ApiError, badRequest, conflict, notFound } from '../../http/errors.ts';
+import { ApiError, conflict, notFound } from '../../http/errors.ts';
 import type { MutationContext } from '../../http/resource.ts';
-import { findUserByEmail } from '../account/user.repository.ts';
 import { findAudienceOfCompany, findDefaultAudienceId } from '../audiences/audience.repository.ts';
 import { writeAudit } from '../audit/audit.writer.ts';
-import { deletePendingInviteOf } from '../invites/invite.repository.ts';
-import { sendMessage } from '../messages/message.service.ts';
 import {
   countAdministrators,
-  deleteMembership,
   findMembershipsByPublicIds,
   findMembershipsByUserPublicIds,
   findRoleOfCompany,
-  findUserByPublicId,
   insertMembershipWithAudience,
   isMember,
   setMembershipAudience,
@@ -44,7 +38,7 @@ export function mayGrant(
   return [...roleCapabilities(role.built_in, role.capabilities)].every((c) => company.capabilities.has(c));
 }
 
-function assertMayGrant(
+export function assertMayGrant(
   company: CompanyContext,
   role: { built_in: boolean; capabilities: string[] },
   propertyName?: string,
@@ -79,7 +73,9 @@ async function audienceIdOf(trx: Db, companyId: number, ref: Ref | null | undefi
 
 /**
  * Makes a user a member with a role; without an explicit access category the company's
- * default one applies. A user who already belongs to the company is a conflict.
+ * default one applies. A user who already belongs to the company is a conflict. Only an
+ * accepted invitation (InviteFinish) and creating a company lead here: nobody is made a
+ * member of a company without saying yes.
  */
 export async function addMember(
   trx: Db,
@@ -97,40 +93,6 @@ export async function addMember(
   const inserted = await insertMembershipWithAudience(trx, { companyId, ...member, audienceId });
   const [view] = await findMembershipsByPublicIds(trx, companyId, [inserted.public_id]);
   return view!;
-}
-
-/** `POST UserMembershipList`: adds an already registered user, named by publicId or e-mail address. */
-export async function createMembership(trx: Db, ctx: MutationContext, input: MembershipCreateInput) {
-  if ((input.user === undefined) === (input.emailAddress === undefined)) {
-    throw badRequest(userErrorMessages.userOrEmailAddress, input.user ? 'user' : 'emailAddress');
-  }
-  const propertyName = input.user ? 'user.publicId' : 'emailAddress';
-  const user = input.user
-    ? await findUserByPublicId(trx, input.user.publicId)
-    : await findUserByEmail(trx, input.emailAddress!);
-  if (!user) throw new ApiError(404, [{ message: userErrorMessages.userNotFound, propertyName }]);
-  const role = await findGrantableRole(trx, ctx.company, input.role);
-  const audienceId = await audienceIdOf(trx, ctx.company.id, input.audience);
-  const membership = await addMember(
-    trx,
-    ctx.company.id,
-    { userId: user.id, roleId: role.id, audienceId },
-    propertyName,
-  );
-
-  // An invite of this address is fulfilled now.
-  const invite = await deletePendingInviteOf(trx, ctx.company.id, user.email_address);
-  const audit = { companyId: ctx.company.id, actorUserId: ctx.user.id, clientAddress: ctx.clientAddress };
-  if (invite) {
-    await writeAudit(trx, { ...audit, action: 'DELETE', rel: 'UserInvite', publicId: invite.public_id });
-  }
-  await sendMessage(trx, {
-    userId: user.id,
-    companyId: ctx.company.id,
-    subject: `You were added to ${ctx.company.name}`,
-    body: `${ctx.user.name} added you to ${ctx.company.name} as ${role.name}. Choose the company under "Switch company" to work in it.`,
-  });
-  return membership;
 }
 
 /** Changes a member's role and access category; the last administrator of a company cannot be demoted. */
@@ -154,16 +116,6 @@ export async function changeMembership(
   if (audienceId !== undefined) await setMembershipAudience(trx, membership.id, audienceId);
   const [updated] = await findMembershipsByPublicIds(trx, ctx.company.id, [membership.public_id]);
   return updated!;
-}
-
-/** Removes a user from the company; the last administrator cannot be removed. */
-export async function removeMembership(trx: Db, ctx: MutationContext, membership: MembershipView) {
-  assertMayGrant(ctx.company, {
-    built_in: membership.role_built_in,
-    capabilities: membership.role_capabilities,
-  });
-  if (membership.role_built_in) await assertNotLastAdministrator(trx, ctx.company.id);
-  await deleteMembership(trx, membership.id);
 }
 
 /**
@@ -196,6 +148,6 @@ export async function replaceUserMembership(
   });
 }
 
-async function assertNotLastAdministrator(trx: Db, companyId: number) {
+export async function assertNotLastAdministrator(trx: Db, companyId: number) {
   if ((await countAdministrators(trx, companyId)) <= 1) throw conflict(errorMessages.lastAdministrator);
 }

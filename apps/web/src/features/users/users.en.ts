@@ -36,9 +36,7 @@ export const usersEn = {
   retry: 'Try again',
   apiErrors: {
     alreadyMember: 'This person is already a member of the company',
-    userNotFound: 'No account uses this e-mail address',
     inviteExpired: 'This invitation has expired. Ask for a new one.',
-    userOrEmailAddress: 'Give either a user or an e-mail address',
     roleAboveActor: 'You cannot hand out or take away rights you do not hold yourself',
   },
   myInvites: {
