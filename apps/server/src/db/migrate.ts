@@ -7,6 +7,7 @@ import * as usersAndAudiences from './migrations/0004-users-and-audiences.ts';
 import * as customFieldsAndMqtt from './migrations/0005-custom-fields-and-mqtt.ts';
 import * as devicesAndAccess from './migrations/0006-devices-and-access.ts';
 import * as companyCustom from './migrations/0007-company-custom.ts';
+import * as agentMembershipIds from './migrations/0008-agent-membership-ids.ts';
 
 // Migrations are listed in code (not read from disk) so the same set runs from source,
 // in tests and in any bundle.
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0005-custom-fields-and-mqtt': customFieldsAndMqtt,
   '0006-devices-and-access': devicesAndAccess,
   '0007-company-custom': companyCustom,
+  '0008-agent-membership-ids': agentMembershipIds,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
