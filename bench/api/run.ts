@@ -58,7 +58,12 @@ try {
     body: JSON.stringify({ expiresIn: 3600 }),
   });
   const { data: token } = (await login.json()) as { data: { secretId: string } };
-  const headers = { 'Api-Version': '2', Authorization: `Bearer ${token.secretId}` };
+  const signedIn = { 'Api-Version': '2', Authorization: `Bearer ${token.secretId}` };
+  // There is no default company: act in the demo company, named by Api-Company.
+  const companyList = await fetch(`${base}/CompanyList`, { headers: signedIn });
+  const { data: companies } = (await companyList.json()) as { data: { publicId: string }[] };
+  if (companies.length !== 1) throw new Error(`expected the demo company, got ${JSON.stringify(companies)}`);
+  const headers = { ...signedIn, 'Api-Company': companies[0]!.publicId };
   const roles = Array.from({ length: 60 }, (_, i) => ({
     name: `Bench role ${i}`,
     capabilities: ['agents.connect'],

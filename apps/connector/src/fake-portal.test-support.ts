@@ -57,6 +57,9 @@ export async function startFakePortal(): Promise<FakePortal> {
     if (request.headers.authorization !== `Bearer ${goodToken}`)
       return send(401, [{ message: 'Authentication required' }]);
     if (path === '/api/MyUser') return send(200, { publicId: 'user00000001', name: 'Engineer' });
+    // Like the portal: company routes without Api-Company are refused, never run in a default company.
+    if (!request.headers['api-company'])
+      return send(400, [{ message: 'No company selected', propertyName: 'Api-Company' }]);
     const agent = /^\/api\/Agent\/(\w+)$/.exec(path);
     if (agent) return void portal.agent(agent[1]!).then((r) => send(r.status, r.data));
     const ticket = /^\/api\/AgentTunnelTicketList\/(\w+)$/.exec(path);

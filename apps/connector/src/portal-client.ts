@@ -20,6 +20,8 @@ export type AgentDetails = {
 };
 
 export type Credentials = { token: string; companyId?: string | undefined };
+/** Company routes (the agent, its tickets) name their company: the portal has no default one. */
+export type CompanyCredentials = { token: string; companyId: string };
 
 const requestTimeoutMs = 15_000;
 
@@ -40,7 +42,7 @@ export class PortalClient {
     return this.#call<PortalUser>('MyUser', 'GET', credentials, { signal });
   }
 
-  async agent(credentials: Credentials, agentId: string, signal?: AbortSignal): Promise<AgentDetails> {
+  async agent(credentials: CompanyCredentials, agentId: string, signal?: AbortSignal): Promise<AgentDetails> {
     return this.#call<AgentDetails>('Agent', 'GET', credentials, {
       signal,
       publicId: agentId,
@@ -49,7 +51,11 @@ export class PortalClient {
   }
 
   /** A ticket for a VPN session: the whole agent, every service it has. */
-  async ticket(credentials: Credentials, agentId: string, signal?: AbortSignal): Promise<TunnelTicket> {
+  async ticket(
+    credentials: CompanyCredentials,
+    agentId: string,
+    signal?: AbortSignal,
+  ): Promise<TunnelTicket> {
     return this.#call<TunnelTicket>('AgentTunnelTicketList', 'POST', credentials, {
       signal,
       publicId: agentId,

@@ -5,7 +5,7 @@ import {
   PortalError,
   isAgentOffline,
   type AgentDetails,
-  type Credentials,
+  type CompanyCredentials,
   type PortalClient,
 } from './portal-client.ts';
 import { openRelayLink, RelayRefused, type RelayClosed, type RelayLink } from './relay-link.ts';
@@ -66,7 +66,7 @@ export class TunnelSession {
   /** Runs the connect steps; resolves when connected or ended (never rejects). */
   async start(): Promise<void> {
     const { agentId, companyId } = this.request;
-    const credentials: Credentials = { token: this.request.token, companyId };
+    const credentials: CompanyCredentials = { token: this.request.token, companyId };
     const signal = this.#abort.signal;
     const step = (code: StatusCode) => {
       if (this.#ended) return false;

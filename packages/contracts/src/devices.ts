@@ -116,9 +116,13 @@ export type Agent = {
   webAccessLocked: boolean;
   vpnRequireAccessApproval: boolean;
   controlledBy: { publicId: string } | null;
-  memberships: { group: { publicId: string; name: string } }[];
+  memberships: { publicId: string; group: { publicId: string; name: string } }[];
   assets: { publicId: string; name: string }[];
-  activeVpnSession: { rscServer: { publicId: string; name: string }; vpnAddress: string } | null;
+  activeVpnSession: {
+    publicId: string;
+    rscServer: { publicId: string; name: string };
+    vpnAddress: string;
+  } | null;
   connectedUsers: { publicId: string; name: string }[];
   useStunnel: boolean;
   rateLimiting: RateLimiting;

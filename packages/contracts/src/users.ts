@@ -75,7 +75,7 @@ export type MyUserInvite = {
   publicId: string;
   company: { publicId: string; name: string };
   role: Ref;
-  invitedBy: { name: string } | null;
+  invitedBy: { publicId: string; name: string } | null;
   createdOn: string;
   expiresOn: string;
 };

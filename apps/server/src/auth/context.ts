@@ -54,26 +54,24 @@ export async function findUserBySecretHash(
 }
 
 /**
- * The company the request acts in: the one named by Api-Company, or the user's first
- * membership when the header is absent. A company the user is not a member of is not found.
+ * The company the request acts in: the one named by Api-Company. There is no default (such
+ * as the user's first membership): a company that invited the user could otherwise become
+ * the one their calls act in. A company the user is not a member of is not found.
  */
 export async function findCompanyContext(
   db: Db,
   userId: number,
-  companyPublicId: string | undefined,
+  companyPublicId: string,
 ): Promise<CompanyContext | undefined> {
-  let query = db
+  const row = await db
     .selectFrom('memberships as m')
     .innerJoin('companies as c', 'c.id', 'm.company_id')
     .innerJoin('roles as r', 'r.id', 'm.role_id')
     .select(['c.id', 'c.public_id', 'c.name', 'r.public_id as role_public_id', 'r.name as role_name'])
     .select(['r.built_in', 'r.capabilities'])
-    .where('m.user_id', '=', userId);
-  query =
-    companyPublicId === undefined
-      ? query.orderBy('m.created_at').orderBy('m.id')
-      : query.where('c.public_id', '=', companyPublicId);
-  const row = await query.limit(1).executeTakeFirst();
+    .where('m.user_id', '=', userId)
+    .where('c.public_id', '=', companyPublicId)
+    .executeTakeFirst();
   if (!row) return undefined;
   return {
     id: row.id,

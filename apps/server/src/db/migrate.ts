@@ -9,6 +9,7 @@ import * as devicesAndAccess from './migrations/0006-devices-and-access.ts';
 import * as companyCustom from './migrations/0007-company-custom.ts';
 import * as sessionsAndRegistrations from './migrations/0008-sessions-and-registrations.ts';
 import * as inviteSentAt from './migrations/0009-invite-sent-at.ts';
+import * as agentMembershipIds from './migrations/0010-agent-membership-ids.ts';
 
 // Migrations are listed in code (not read from disk) so the same set runs from source,
 // in tests and in any bundle.
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0007-company-custom': companyCustom,
   '0008-sessions-and-registrations': sessionsAndRegistrations,
   '0009-invite-sent-at': inviteSentAt,
+  '0010-agent-membership-ids': agentMembershipIds,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

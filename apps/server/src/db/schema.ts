@@ -233,7 +233,12 @@ export type AgentServerTable = {
   created_at: CreatedAt;
 };
 
-export type AgentGroupTable = { agent_id: number; group_id: number; created_at: CreatedAt };
+export type AgentGroupTable = {
+  agent_id: number;
+  group_id: number;
+  public_id: string;
+  created_at: CreatedAt;
+};
 
 export type GroupMemberTable = {
   id: Generated<number>;

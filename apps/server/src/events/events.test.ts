@@ -32,8 +32,9 @@ async function readEvents(response: Response, count: number, timeoutMs = 3000) {
 describe('live events (/api/events)', () => {
   const t = useTestServer();
 
-  function open(token: string | undefined, company: string) {
-    const headers: Record<string, string> = { 'Api-Version': '2', 'Api-Company': company };
+  function open(token: string | undefined, company: string | undefined) {
+    const headers: Record<string, string> = { 'Api-Version': '2' };
+    if (company !== undefined) headers['Api-Company'] = company;
     if (token) headers.Authorization = `Bearer ${token}`;
     return fetch(new URL('/api/events', t.server.baseUrl), { headers });
   }
@@ -71,6 +72,17 @@ describe('live events (/api/events)', () => {
     expect(((await foreign.json()) as { data: { propertyName: string }[] }).data[0]!.propertyName).toBe(
       'Api-Company',
     );
+  });
+
+  it('needs Api-Company: no stream in a default company (400 naming the header)', async () => {
+    const company = await t.newCompany();
+    const response = await open(company.admin.token, undefined);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      type: 'Error',
+      status: 'error',
+      data: [{ message: 'No company selected', propertyName: 'Api-Company' }],
+    });
   });
 
   it("delivers a company's events to its members only, and user events to the named users only", async () => {

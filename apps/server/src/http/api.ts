@@ -118,21 +118,24 @@ export class Api {
     const user = await this.#authenticate(request);
     if (spec.access === 'user' && !spec.optionalCompany)
       return { ...base, user, company: undefined } as unknown as ApiContext<A>;
+    // No header, no company: there is no default, so a call never lands in a company by accident.
     const companyHeader = headerValue(request, 'api-company');
-    if (companyHeader !== undefined && !publicIdPattern.test(companyHeader)) {
+    if (companyHeader === undefined || companyHeader === '') {
+      if (spec.access === 'company') throw badRequest(errorMessages.companyRequired, 'Api-Company');
+      return { ...base, user, company: undefined } as unknown as ApiContext<A>;
+    }
+    if (!publicIdPattern.test(companyHeader)) {
       throw new ApiError(404, [{ message: errorMessages.companyNotFound, propertyName: 'Api-Company' }]);
     }
-    const company = await this.#companies.get(`${user.id}:${companyHeader ?? ''}`, async () => {
+    const company = await this.#companies.get(`${user.id}:${companyHeader}`, async () => {
       const found = await findCompanyContext(this.#db, user.id, companyHeader);
       return found && { value: found, userId: user.id };
     });
-    if (companyHeader !== undefined && !company) {
+    if (!company) {
       throw new ApiError(404, [{ message: errorMessages.companyNotFound, propertyName: 'Api-Company' }]);
     }
-    if (spec.access === 'company') {
-      if (!company) throw badRequest(errorMessages.companyRequired, 'Api-Company');
-      if (spec.capability && !company.capabilities.has(spec.capability)) throw forbidden();
-    }
+    if (spec.access === 'company' && spec.capability && !company.capabilities.has(spec.capability))
+      throw forbidden();
     return { ...base, user, company } as unknown as ApiContext<A>;
   }
 

@@ -32,11 +32,51 @@ describe('parseFields', () => {
     });
   });
 
-  it('selects only what is asked for, keeping nulls', () => {
+  it('selects only what is asked for, keeping nulls and every publicId', () => {
     const selection = parseFields('name, servers(port)', spec);
-    expect(project({ name: null, publicId: 'p', servers: [{ port: 1, name: 'n' }] }, selection)).toEqual({
+    expect(
+      project({ name: null, publicId: 'p', servers: [{ publicId: 's', port: 1, name: 'n' }] }, selection),
+    ).toEqual({
+      publicId: 'p',
       name: null,
-      servers: [{ port: 1 }],
+      servers: [{ publicId: 's', port: 1 }],
+    });
+  });
+
+  it('keeps the publicId of every object and nested reference, whatever is selected', () => {
+    const nested: FieldSpec = {
+      publicId: true,
+      name: true,
+      role: { publicId: true, name: true },
+      memberships: { group: { publicId: true, name: true } },
+    };
+    const item = {
+      publicId: 'p',
+      name: 'a',
+      role: { publicId: 'r', name: 'Admin' },
+      memberships: [{ group: { publicId: 'g', name: 'G' } }],
+    };
+    expect(project(item, parseFields('name', nested))).toEqual({ publicId: 'p', name: 'a' });
+    expect(project(item, parseFields('role(name)', nested))).toEqual({
+      publicId: 'p',
+      role: { publicId: 'r', name: 'Admin' },
+    });
+    expect(project(item, parseFields('role.name,memberships.group.name', nested))).toEqual({
+      publicId: 'p',
+      role: { publicId: 'r', name: 'Admin' },
+      memberships: [{ group: { publicId: 'g', name: 'G' } }],
+    });
+    expect(project([item, { ...item, publicId: 'q' }], parseFields('name', nested))).toEqual([
+      { publicId: 'p', name: 'a' },
+      { publicId: 'q', name: 'a' },
+    ]);
+    // A null reference stays null; a map without ids (translations) gets none.
+    expect(project({ publicId: 'p', role: null }, parseFields('role(name)', nested))).toEqual({
+      publicId: 'p',
+      role: null,
+    });
+    expect(project({ languages: { en: 'E' } }, parseFields('languages(en)', spec))).toEqual({
+      languages: { en: 'E' },
     });
   });
 

@@ -25,12 +25,16 @@ export function parseFields(input: string, spec: FieldSpec): FieldSelection {
 
 export const selectAll: FieldSelection = { all: true, fields: new Map() };
 
-/** Keeps only the selected fields of a presented value (an object or a list of objects). */
+/**
+ * Keeps only the selected fields of a presented value (an object or a list of objects). An
+ * object's `publicId` is always kept, whatever is selected, so every object and nested
+ * reference in an answer can be told apart and followed.
+ */
 export function project(value: unknown, selection: FieldSelection): unknown {
   if (Array.isArray(value)) return value.map((item) => project(item, selection));
   if (value === null || typeof value !== 'object' || value instanceof Date) return value;
   const source = value as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = Object.hasOwn(source, 'publicId') ? { publicId: source.publicId } : {};
   if (selection.all) Object.assign(out, source);
   for (const [name, sub] of selection.fields) {
     if (!(name in source)) continue;

@@ -30,6 +30,45 @@ describe('wire conventions over HTTP', () => {
     }
   });
 
+  it('never acts in a default company: every GET either needs Api-Company or ignores it', async () => {
+    const company = await t.newCompany();
+    const as = { token: company.admin.token };
+    const entries = (await t.call('GET', '/api')).body.data as {
+      rel: string;
+      href: string;
+      methods: string[];
+    }[];
+    const gets = entries.filter(
+      (e) => e.methods.includes('GET') && !e.href.includes('{') && e.rel !== 'Events',
+    );
+    expect(gets.length).toBeGreaterThan(10);
+    const companyRels: string[] = [];
+    for (const { rel } of gets) {
+      const named = await t.call('GET', rel, { ...as, company: company.publicId });
+      const bare = await t.call('GET', rel, as);
+      if (bare.status === 400) {
+        expect(bare.body.data, rel).toEqual([
+          { message: 'No company selected', propertyName: 'Api-Company' },
+        ]);
+        companyRels.push(rel);
+      } else if (rel !== 'MyUser') {
+        // A route that answers without the header must not answer differently with it.
+        expect({ rel, status: bare.status, body: bare.body }).toEqual({
+          rel,
+          status: named.status,
+          body: named.body,
+        });
+      }
+    }
+    expect(companyRels).toEqual(
+      expect.arrayContaining(['RoleList', 'AgentList', 'AuditLogList', 'UserList']),
+    );
+    const bareEvents = await fetch(`${t.server.baseUrl}/api/events`, {
+      headers: { 'Api-Version': '2', Authorization: `Bearer ${company.admin.token}` },
+    });
+    expect(bareEvents.status).toBe(400);
+  });
+
   it.each([undefined, '1', '3', ''])('refuses Api-Version %j with a 400 naming it', async (version) => {
     const headers: Record<string, string> = version === undefined ? {} : { 'Api-Version': version };
     const response = await fetch(`${t.server.baseUrl}/api/MyUser`, { headers });

@@ -18,6 +18,11 @@ export type RequestOptions = {
   headers?: Record<string, string>;
   /** `false` for resources outside any company (the user's companies, tokens, registration). */
   companyScoped?: boolean;
+  /**
+   * The company the call acts in, when the caller is keyed on one (MyUser, the live events);
+   * otherwise the company the user selected.
+   */
+  companyId?: string;
   /** `false` where a 401 is an answer rather than a lost session (logging in). Default `true`. */
   redirectOnUnauthorized?: boolean;
   /**
@@ -49,11 +54,23 @@ function buildUrl(href: string, query: Record<string, QueryValue> | undefined): 
   return target;
 }
 
+/**
+ * The Api-Company of a call. The server has no default company, so this is always one the user
+ * chose from their companies (or none, and a company route answers 400).
+ */
+export function companyOf(
+  options: Pick<RequestOptions, 'companyScoped' | 'companyId'>,
+  selected: string | null,
+): string | null {
+  if (options.companyScoped === false) return null;
+  return options.companyId ?? selected;
+}
+
 function buildHeaders(options: RequestOptions): Headers {
   const headers = new Headers({ 'Api-Version': apiVersion, Accept: 'application/json' });
   const session = getSession();
   if (session) headers.set('Authorization', `Bearer ${session.secretId}`);
-  const companyId = options.companyScoped === false ? null : getCompanyId();
+  const companyId = companyOf(options, getCompanyId());
   if (companyId) headers.set('Api-Company', companyId);
   if (options.body !== undefined) headers.set('Content-Type', 'application/json');
   for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
@@ -93,10 +110,10 @@ export async function apiRequest<T>(rel: string, options: RequestOptions = {}): 
   }
 }
 
-/** Opens a streamed GET (the live events) with the same headers as any call; the caller reads the body. */
-export async function openApiStream(rel: string, signal: AbortSignal): Promise<Response> {
+/** Opens a streamed GET (the live events) in a company with the same headers as any call; the caller reads the body. */
+export async function openApiStream(rel: string, companyId: string, signal: AbortSignal): Promise<Response> {
   const entry = await findEntry(rel);
-  const headers = buildHeaders({});
+  const headers = buildHeaders({ companyId });
   headers.set('Accept', 'text/event-stream');
   return fetch(buildUrl(entry.href, undefined), { headers, signal });
 }

@@ -35,7 +35,7 @@ export function LiveEventsProvider({ companyId, children }: { companyId: string;
       },
     });
     async function readStream() {
-      const response = await openApiStream('Events', controller.signal);
+      const response = await openApiStream('Events', companyId, controller.signal);
       if (!response.ok || !response.body) throw new Error(`events: HTTP ${response.status}`);
       attempt = 0;
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();

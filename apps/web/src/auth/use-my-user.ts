@@ -3,10 +3,11 @@ import type { MyUser } from '@fleetgate/contracts';
 import { apiData } from '../api/client.ts';
 import { useCompanyId } from './session.ts';
 
+/** The user as seen in this company (the one the query is keyed on), or in none. */
 export function myUserQuery(companyId: string | null) {
   return queryOptions({
     queryKey: ['MyUser', companyId],
-    queryFn: () => apiData<MyUser>('MyUser'),
+    queryFn: () => apiData<MyUser>('MyUser', companyId === null ? { companyScoped: false } : { companyId }),
   });
 }
 

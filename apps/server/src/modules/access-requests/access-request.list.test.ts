@@ -77,7 +77,12 @@ describe('AccessRequestList and AgentAccessRequestList', () => {
       query: { fields: 'status,user(name),servers.name', filters: 'eq(vpn,false)' },
     });
     expect(fields.body.data).toEqual([
-      { status: 'pending', user: { name: 'Member' }, servers: [{ name: 'HMI' }] },
+      {
+        publicId: expect.stringMatching(/^[0-9a-z]{12}$/),
+        status: 'pending',
+        user: { publicId: s.requester.publicId, name: 'Member' },
+        servers: [{ publicId: s.hmi.publicId, name: 'HMI' }],
+      },
     ]);
 
     const firstPage = await t.call('GET', 'AccessRequestList', {

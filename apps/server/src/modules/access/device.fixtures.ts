@@ -85,7 +85,10 @@ export function deviceFixtures(db: () => Db) {
       .returning('id')
       .executeTakeFirstOrThrow();
     if (options.agentId !== undefined)
-      await db().insertInto('agent_groups').values({ agent_id: options.agentId, group_id: row.id }).execute();
+      await db()
+        .insertInto('agent_groups')
+        .values({ agent_id: options.agentId, group_id: row.id, public_id: newPublicId() })
+        .execute();
     return row.id;
   }
 

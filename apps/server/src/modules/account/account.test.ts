@@ -229,8 +229,44 @@ describe('MyUser', () => {
       role: { publicId: member.rolePublicId },
       capabilities: ['auditLogs.use'],
     });
-    const admin = await t.call('GET', 'MyUser', { token: company.admin.token });
+    const admin = await t.call('GET', 'MyUser', { token: company.admin.token, company: company.publicId });
     expect((admin.body.data as { capabilities: string[] }).capabilities).toEqual(t.allCapabilities);
+  });
+
+  it('shows no company without Api-Company, even to a member of one', async () => {
+    const company = await t.newCompany();
+    const response = await t.call('GET', 'MyUser', { token: company.admin.token });
+    expect(response.status).toBe(200);
+    expect(response.body.data).toMatchObject({
+      publicId: company.admin.publicId,
+      company: null,
+      role: null,
+      capabilities: [],
+    });
+  });
+
+  it('never picks either company of a user in two by default', async () => {
+    // A member of one company who then joins (here: creates) a second one.
+    const first = await t.newCompany();
+    const user = await t.newMember(first, ['auditLogs.use']);
+    const created = await t.call('POST', 'CompanyList', { token: user.token, body: { name: t.unique() } });
+    const second = created.body.data as { publicId: string };
+
+    const myUser = await t.call('GET', 'MyUser', { token: user.token });
+    expect(myUser.body.data).toMatchObject({ company: null, role: null, capabilities: [] });
+    for (const rel of ['AuditLogList', 'UserList', 'AgentList']) {
+      const response = await t.call('GET', rel, { token: user.token });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({
+        type: 'Error',
+        status: 'error',
+        data: [{ message: 'No company selected', propertyName: 'Api-Company' }],
+      });
+    }
+    for (const company of [first, second]) {
+      const named = await t.call('GET', 'MyUser', { token: user.token, company: company.publicId });
+      expect(named.body.data).toMatchObject({ company: { publicId: company.publicId } });
+    }
   });
 
   it('ignores Api-Company on calls that are not about a company', async () => {

@@ -17,7 +17,7 @@ export type AgentServerDetail = Named & {
 /** An agent with everything its presentation shows, loaded in a fixed number of queries. */
 export type AgentDetails = Awaited<ReturnType<typeof loadAgentRows>>[number] & {
   servers: AgentServerDetail[];
-  groups: Named[];
+  groups: (Named & { membership_public_id: string })[];
   assets: Named[];
   connectedUsers: Named[];
 };
@@ -35,6 +35,7 @@ function loadAgentRows(db: Db, ids: number[]) {
       .selectAll('agents')
       .select([
         'controller.public_id as controlled_by_public_id',
+        'vpn.public_id as vpn_session_public_id',
         'vpn.vpn_address',
         'rsc.public_id as rsc_public_id',
         'rsc.name as rsc_name',
@@ -71,7 +72,8 @@ export async function loadAgentDetails(db: Db, ids: number[]): Promise<AgentDeta
     db
       .selectFrom('agent_groups')
       .innerJoin('groups', 'groups.id', 'agent_groups.group_id')
-      .select(['agent_groups.agent_id', 'groups.public_id', 'groups.name'])
+      .select(['agent_groups.agent_id', 'agent_groups.public_id as membership_public_id'])
+      .select(['groups.public_id', 'groups.name'])
       .where('agent_groups.agent_id', 'in', ids)
       .orderBy(byName('groups.name'))
       .orderBy('groups.id')

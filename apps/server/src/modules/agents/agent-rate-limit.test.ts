@@ -32,6 +32,7 @@ describe('AgentRateLimitReset', () => {
       query: { fields: 'rateLimiting' },
     });
     expect(before.body.data).toEqual({
+      publicId: agent.publicId,
       rateLimiting: {
         configOpenvpnLimit: 'hard',
         configOpenvpnCounter: 12,

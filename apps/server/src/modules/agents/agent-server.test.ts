@@ -90,6 +90,7 @@ describe('AgentServerList and AgentServer', () => {
     });
     const onAgent = await t.call('GET', `Agent/${agent.publicId}`, { ...as, query: { fields: 'servers' } });
     expect(onAgent.body.data).toEqual({
+      publicId: agent.publicId,
       servers: [
         { publicId: server.publicId, ...hmi, port: 8080, requireAccessApproval: false, serviceGroup: null },
       ],

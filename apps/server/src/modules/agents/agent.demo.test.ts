@@ -35,11 +35,13 @@ describe('demo agent', () => {
       ...as,
       query: { fields: 'enrolled,servers(name,port)' },
     });
+    const anyId = expect.stringMatching(/^[0-9a-z]{12}$/);
     expect(after.body.data).toEqual({
+      publicId: agent!.publicId,
       enrolled: true,
       servers: [
-        { name: 'echo', port: 7007 },
-        { name: 'hmi', port: 40123 },
+        { publicId: anyId, name: 'echo', port: 7007 },
+        { publicId: anyId, name: 'hmi', port: 40123 },
       ],
     });
   });

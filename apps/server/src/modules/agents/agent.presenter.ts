@@ -24,9 +24,9 @@ export const agentFields: FieldSpec = {
   webAccessLocked: true,
   vpnRequireAccessApproval: true,
   controlledBy: { publicId: true },
-  memberships: { group: named },
+  memberships: { publicId: true, group: named },
   assets: named,
-  activeVpnSession: { rscServer: named, vpnAddress: true },
+  activeVpnSession: { publicId: true, rscServer: named, vpnAddress: true },
   connectedUsers: named,
   useStunnel: true,
   rateLimiting: { configOpenvpnLimit: true, configOpenvpnCounter: true, configOpenvpnLastHit: true },
@@ -74,12 +74,19 @@ export function presentAgent(row: AgentView): Agent {
     webAccessLocked: row.web_access_locked,
     vpnRequireAccessApproval: row.vpn_require_access_approval,
     controlledBy: row.controlled_by_public_id === null ? null : { publicId: row.controlled_by_public_id },
-    memberships: row.groups.map((group) => ({ group: reference(group) })),
+    memberships: row.groups.map((group) => ({
+      publicId: group.membership_public_id,
+      group: reference(group),
+    })),
     assets: row.assets.map(reference),
     activeVpnSession:
-      row.vpn_address === null || row.rsc_public_id === null || row.rsc_name === null
+      row.vpn_session_public_id === null ||
+      row.vpn_address === null ||
+      row.rsc_public_id === null ||
+      row.rsc_name === null
         ? null
         : {
+            publicId: row.vpn_session_public_id,
             rscServer: { publicId: row.rsc_public_id, name: row.rsc_name },
             vpnAddress: row.vpn_address,
           },

@@ -135,13 +135,16 @@ export async function updateAgent(db: Db, id: number, values: AgentColumns) {
   await db.updateTable('agents').set(columns).where('id', '=', id).execute();
 }
 
-/** Replaces the agent's groups with exactly these. */
+/** Replaces the agent's groups with exactly these; a membership that stays keeps its publicId. */
 export async function replaceAgentGroups(db: Db, agentId: number, groupIds: number[]) {
-  await db.deleteFrom('agent_groups').where('agent_id', '=', agentId).execute();
+  let stale = db.deleteFrom('agent_groups').where('agent_id', '=', agentId);
+  if (groupIds.length > 0) stale = stale.where('group_id', 'not in', groupIds);
+  await stale.execute();
   if (groupIds.length === 0) return;
   await db
     .insertInto('agent_groups')
-    .values(groupIds.map((groupId) => ({ agent_id: agentId, group_id: groupId })))
+    .values(groupIds.map((groupId) => ({ agent_id: agentId, group_id: groupId, public_id: newPublicId() })))
+    .onConflict((conflict) => conflict.columns(['agent_id', 'group_id']).doNothing())
     .execute();
 }
 

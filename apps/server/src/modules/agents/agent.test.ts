@@ -85,8 +85,8 @@ describe('AgentList and Agent', () => {
       vpnRequireAccessApproval: true,
       controlledBy: { publicId: controller.company.publicId },
       memberships: [
-        { group: { publicId: line, name: 'Line 1' } },
-        { group: { publicId: site, name: 'Rotterdam' } },
+        { publicId: expect.stringMatching(/^[0-9a-z]{12}$/), group: { publicId: line, name: 'Line 1' } },
+        { publicId: expect.stringMatching(/^[0-9a-z]{12}$/), group: { publicId: site, name: 'Rotterdam' } },
       ],
       assets: [],
       activeVpnSession: null,
@@ -103,6 +103,7 @@ describe('AgentList and Agent', () => {
       query: { fields: 'name,servers(publicId,name),controlledBy' },
     });
     expect(projected.body.data).toEqual({
+      publicId: agent.publicId,
       name: 'Line 1 gateway',
       servers: agent.servers.map(({ publicId, name }) => ({ publicId, name })),
       controlledBy: { publicId: controller.company.publicId },
@@ -131,8 +132,13 @@ describe('AgentList and Agent', () => {
       query: { fields: 'status,activeVpnSession,connectedUsers' },
     });
     expect(read.body.data).toEqual({
+      publicId: agent.publicId,
       status: 'online',
-      activeVpnSession: { rscServer: { publicId: rsc.public_id, name: rsc.name }, vpnAddress: '10.187.0.42' },
+      activeVpnSession: {
+        publicId: expect.stringMatching(/^[0-9a-z]{12}$/),
+        rscServer: { publicId: rsc.public_id, name: rsc.name },
+        vpnAddress: '10.187.0.42',
+      },
       connectedUsers: [{ publicId: engineer.publicId, name: 'Member' }],
     });
     const online = await t.call('GET', 'AgentList', {
@@ -156,7 +162,7 @@ describe('AgentList and Agent', () => {
       ...as,
       query: { fields: 'status,activeVpnSession' },
     });
-    expect(ended.body.data).toEqual({ status: 'offline', activeVpnSession: null });
+    expect(ended.body.data).toEqual({ publicId: agent.publicId, status: 'offline', activeVpnSession: null });
   });
 
   it('filters by name, publicId and group, pages without repeating agents in several groups', async () => {

@@ -65,7 +65,10 @@ describe('MyCompanyPlatformServerList', () => {
       ...memberAs,
       query: { filters: 'in(type,"rsc")', fields: 'name,type' },
     });
-    expect(relays.body.data).toEqual([{ name: 'Built-in relay', type: 'rsc' }]);
+    expect(relays.body.data).toEqual([
+      { publicId: expect.stringMatching(/^[0-9a-z]{12}$/), name: 'Built-in relay', type: 'rsc' },
+    ]);
+
     const both = await t.call('GET', 'MyCompanyPlatformServerList', {
       ...memberAs,
       query: { filters: 'in(type,"mdr","rsc")', fields: 'name' },

@@ -64,8 +64,8 @@ describe('AssetList and Asset', () => {
       query: { filters: `eq(assetType.publicId,"${hmi}")`, fields: 'name,assetType.name' },
     });
     expect(byType.body.data).toEqual([
-      { name: 'Filler HMI', assetType: { name: 'HMI' } },
-      { name: 'Panel', assetType: { name: 'HMI' } },
+      { publicId: filler!.publicId, name: 'Filler HMI', assetType: { publicId: hmi, name: 'HMI' } },
+      { publicId: panel!.publicId, name: 'Panel', assetType: { publicId: hmi, name: 'HMI' } },
     ]);
     // Asset lists by a list of publicIds, as access requests load them.
     const byIds = await t.call('GET', 'AssetList', {
@@ -140,9 +140,14 @@ describe('Asset linked to an agent', () => {
       ...as,
       query: { filters: `eq(agent.publicId,"${gateway.publicId}")`, fields: 'name,agent.name' },
     });
-    expect(linked.body.data).toEqual([{ name: 'Filler', agent: { name: 'Gateway' } }]);
+    expect(linked.body.data).toEqual([
+      { publicId: asset.publicId, name: 'Filler', agent: { publicId: gateway.publicId, name: 'Gateway' } },
+    ]);
     const agent = await t.call('GET', `Agent/${gateway.publicId}`, { ...as, query: { fields: 'assets' } });
-    expect(agent.body.data).toEqual({ assets: [{ publicId: asset.publicId, name: 'Filler' }] });
+    expect(agent.body.data).toEqual({
+      publicId: gateway.publicId,
+      assets: [{ publicId: asset.publicId, name: 'Filler' }],
+    });
 
     const other = await agentOf(as, 'Other gateway');
     const moved = await t.call('PATCH', `Asset/${asset.publicId}`, {

@@ -67,7 +67,7 @@ describe('AudienceList and Audience', () => {
       ...as,
       query: { fields: 'name,default' },
     });
-    expect(one.body.data).toEqual({ name: 'Partners', default: false });
+    expect(one.body.data).toEqual({ publicId: audience.publicId, name: 'Partners', default: false });
     expect((await t.call('DELETE', `Audience/${audience.publicId}`, as)).status).toBe(200);
     expect((await t.call('GET', `Audience/${audience.publicId}`, as)).status).toBe(404);
     const audit = await t.call('GET', 'AuditLogList', {
@@ -121,7 +121,11 @@ describe('AudienceList and Audience', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.data).toEqual([{ message: 'Required property', propertyName: 'name', listIndex: 1 }]);
     const names = (await t.call('GET', 'AudienceList', { ...as, query: { fields: 'name' } })).body.data;
-    expect(names).toEqual([{ name: 'Operators' }, { name: 'Guests' }]);
+    const anyId = expect.stringMatching(/^[0-9a-z]{12}$/);
+    expect(names).toEqual([
+      { publicId: anyId, name: 'Operators' },
+      { publicId: anyId, name: 'Guests' },
+    ]);
   });
 
   it("treats another company's audiences as not found", async () => {
@@ -152,7 +156,8 @@ describe('AudienceList and Audience', () => {
       ...as,
       query: { filters: 'eq(default,true)', fields: 'name' },
     });
-    expect(defaults.body.data).toEqual([{ name: 'B' }]);
+    expect(defaults.body.data).toEqual([{ publicId: b.publicId, name: 'B' }]);
+
     // Setting it again changes nothing; unsetting one that is not the default neither.
     expect((await t.call('POST', `AudienceDefault/${b.publicId}`, as)).body.data).toMatchObject({
       default: true,

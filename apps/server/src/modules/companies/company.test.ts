@@ -23,7 +23,11 @@ describe('CompanyList', () => {
     });
     expect(audit.body.data).toEqual(
       expect.arrayContaining([
-        { action: 'CREATE', resource: { rel: 'Company', publicId: company.publicId } },
+        {
+          publicId: expect.stringMatching(/^[0-9a-z]{12}$/),
+          action: 'CREATE',
+          resource: { rel: 'Company', publicId: company.publicId },
+        },
       ]),
     );
   });

@@ -339,7 +339,10 @@ describe('CustomPropertyList and CustomProperty', () => {
       ...as,
       query: { filters: 'eq(entity,"group")', fields: 'key,name' },
     });
-    expect(filtered.body.data).toEqual([{ key: 'zone', name: 'Zone' }]);
+    expect(filtered.body.data).toEqual([
+      { publicId: expect.stringMatching(/^[0-9a-z]{12}$/), key: 'zone', name: 'Zone' },
+    ]);
+
     const unknown = await t.call('GET', 'CustomPropertyList', { ...as, query: { fields: 'secret' } });
     expect(unknown.status).toBe(400);
     expect(unknown.body.data).toEqual([

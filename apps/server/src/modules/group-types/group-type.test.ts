@@ -28,7 +28,9 @@ describe('GroupType colours', () => {
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ name: 'Site', color: '#a1b2c3', order: 0 });
     const listed = await t.call('GET', 'GroupTypeList', { ...admin, query: { fields: 'color,name,order' } });
-    expect(listed.body.data).toEqual([{ color: '#a1b2c3', name: 'Site', order: 0 }]);
+    expect(listed.body.data).toEqual([
+      { publicId: (created.body.data as GroupType).publicId, color: '#a1b2c3', name: 'Site', order: 0 },
+    ]);
   });
 
   it.each(['red', '#abc', '#12345g', '#1234567', '', 12])('refuses the colour %j', async (color) => {
@@ -53,7 +55,7 @@ describe('GroupType colours', () => {
     expect(generatedColors).toContain(type.color);
     // The generated colour is the type's own: reading it again gives the same one.
     const again = await t.call('GET', `GroupType/${type.publicId}`, { ...admin, query: { fields: 'color' } });
-    expect(again.body.data).toEqual({ color: type.color });
+    expect(again.body.data).toEqual({ publicId: type.publicId, color: type.color });
 
     const recolor = await t.call('PATCH', `GroupType/${type.publicId}`, {
       ...withoutColor,

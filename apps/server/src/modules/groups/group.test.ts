@@ -4,6 +4,7 @@ import { useTestServer } from '../../../test/harness.ts';
 import { seedDemoGroupsAndAssets } from './group.demo.ts';
 
 const t = useTestServer();
+const anyId = expect.stringMatching(/^[0-9a-z]{12}$/);
 
 type As = { token: string; company: string };
 
@@ -73,7 +74,12 @@ describe('GroupList and Group', () => {
       ...as,
       query: { fields: 'name,color,groupType.name' },
     });
-    expect(read.body.data).toEqual({ name: 'Rotterdam', color: group.color, groupType: { name: 'Site' } });
+    expect(read.body.data).toEqual({
+      publicId: group.publicId,
+      name: 'Rotterdam',
+      color: group.color,
+      groupType: { publicId: site, name: 'Site' },
+    });
   });
 
   it.each([
@@ -110,9 +116,12 @@ describe('GroupList and Group', () => {
       ...as,
       query: { filters: `eq(groupType.publicId,"${site}")`, fields: 'name' },
     });
-    expect(sites.body.data).toEqual([{ name: 'Rotterdam' }, { name: 'Eindhoven' }]);
+    expect(sites.body.data).toEqual([
+      { publicId: anyId, name: 'Rotterdam' },
+      { publicId: anyId, name: 'Eindhoven' },
+    ]);
     const page = await t.call('GET', 'GroupList', { ...as, query: { 'page-size': '1', fields: 'name' } });
-    expect(page.body.data).toEqual([{ name: 'Rotterdam' }]);
+    expect(page.body.data).toEqual([{ publicId: anyId, name: 'Rotterdam' }]);
     expect(page.body.moreAfter).toEqual(expect.any(String));
     const bad = await t.call('GET', 'GroupList', { ...as, query: { filters: 'eq(groupType,"x")' } });
     expect(bad.status).toBe(400);
@@ -162,7 +171,7 @@ describe('GroupList and Group', () => {
     expect(underTheirs.status).toBe(404);
     expect(underTheirs.body.data).toEqual([{ message: 'Not found', propertyName: 'parent.publicId' }]);
     const listed = await t.call('GET', 'GroupList', { ...mine.as, query: { fields: 'name' } });
-    expect(listed.body.data).toEqual([{ name: 'Mine' }]);
+    expect(listed.body.data).toEqual([{ publicId: anyId, name: 'Mine' }]);
   });
 
   it('deletes groups, one or many', async () => {
@@ -223,12 +232,14 @@ describe('Subgroups', () => {
       ...as,
       query: { filters: `eq(parent.publicId,"${plant.publicId}")`, fields: 'name,parent.name' },
     });
-    expect(children.body.data).toEqual([{ name: 'Line one', parent: { name: 'Plant' } }]);
+    expect(children.body.data).toEqual([
+      { publicId: lineGroup.publicId, name: 'Line one', parent: { publicId: plant.publicId, name: 'Plant' } },
+    ]);
     const topLevel = await t.call('GET', 'GroupList', {
       ...as,
       query: { filters: 'isnull(parent.publicId)', fields: 'name' },
     });
-    expect(topLevel.body.data).toEqual([{ name: 'Plant' }]);
+    expect(topLevel.body.data).toEqual([{ publicId: plant.publicId, name: 'Plant' }]);
     const detach = await t.call('PATCH', `Group/${lineGroup.publicId}`, {
       ...managerAs,
       body: { parent: null },
@@ -306,16 +317,16 @@ describe('seedDemoGroupsAndAssets', () => {
     const byOrder = (data: unknown) => [...(data as { order: number }[])].sort((a, b) => a.order - b.order);
     const types = await t.call('GET', 'GroupTypeList', { ...as, query: { fields: 'name,order' } });
     expect(byOrder(types.body.data)).toEqual([
-      { name: 'Site', order: 0 },
-      { name: 'Line', order: 1000 },
+      { publicId: anyId, name: 'Site', order: 0 },
+      { publicId: anyId, name: 'Line', order: 1000 },
     ]);
     const groups = (await t.call('GET', 'GroupList', as)).body.data as Group[];
     expect(groups.length).toBeGreaterThanOrEqual(3);
     expect(groups.some((g) => g.parent !== null)).toBe(true);
     const assetTypes = await t.call('GET', 'AssetTypeList', { ...as, query: { fields: 'name,order' } });
     expect(byOrder(assetTypes.body.data)).toEqual([
-      { name: 'PLC', order: 0 },
-      { name: 'HMI', order: 1000 },
+      { publicId: anyId, name: 'PLC', order: 0 },
+      { publicId: anyId, name: 'HMI', order: 1000 },
     ]);
     expect(((await t.call('GET', 'AssetList', as)).body.data as unknown[]).length).toBeGreaterThanOrEqual(2);
     // The seeded data follows the same rules as any other.

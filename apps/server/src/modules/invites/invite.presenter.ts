@@ -40,7 +40,10 @@ export function presentMyInvite(row: AddressedInvite): MyUserInvite {
     publicId: row.public_id,
     company: { publicId: row.company_public_id, name: row.company_name },
     role: { publicId: row.role_public_id, name: row.role_name },
-    invitedBy: row.inviter_name === null ? null : { name: row.inviter_name },
+    invitedBy:
+      row.inviter_public_id === null || row.inviter_name === null
+        ? null
+        : { publicId: row.inviter_public_id, name: row.inviter_name },
     createdOn: row.created_at.toISOString(),
     expiresOn: row.expires_on.toISOString(),
   };

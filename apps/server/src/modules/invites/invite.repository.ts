@@ -177,6 +177,7 @@ function selectInvitesOfAddress(db: Db, emailAddress: string) {
       'companies.name as company_name',
       'roles.public_id as role_public_id',
       'roles.name as role_name',
+      'inviter.public_id as inviter_public_id',
       'inviter.name as inviter_name',
     ])
     .where(sameAddress(emailAddress));

@@ -90,15 +90,22 @@ describe('UserInviteList', () => {
       ...as,
       query: { fields: 'emailAddress,role(name)' },
     });
-    expect(list.body.data).toEqual([{ emailAddress: address, role: { name: 'Engineer' } }]);
+    expect(list.body.data).toEqual([
+      {
+        publicId: invite.publicId,
+        emailAddress: address,
+        role: { publicId: role.publicId, name: 'Engineer' },
+      },
+    ]);
     const audit = await t.call('GET', 'AuditLogList', {
       ...as,
       query: { filters: `eq(resource.publicId,"${invite.publicId}")`, fields: 'action,resource(rel),after' },
     });
     expect(audit.body.data).toEqual([
       {
+        publicId: expect.stringMatching(/^[0-9a-z]{12}$/),
         action: 'CREATE',
-        resource: { rel: 'UserInvite' },
+        resource: { rel: 'UserInvite', publicId: invite.publicId },
         after: expect.objectContaining({ emailAddress: address }),
       },
     ]);
@@ -321,7 +328,7 @@ describe('MyUserInviteList, MyUserInvite and InviteFinish', () => {
         publicId: invite.publicId,
         company: { publicId: company.publicId, name: expect.stringMatching(/^Company /) },
         role: { publicId: invite.role.publicId, name: 'Engineer' },
-        invitedBy: { name: 'Company Admin' },
+        invitedBy: { publicId: company.admin.publicId, name: 'Company Admin' },
         createdOn: expect.any(String),
         expiresOn: invite.expiresOn,
       },
@@ -384,7 +391,9 @@ describe('MyUserInviteList, MyUserInvite and InviteFinish', () => {
       ...as,
       query: { filters: `eq(publicId,"${invitee.publicId}")`, fields: 'audience' },
     });
-    expect(users.body.data).toEqual([{ audience: { publicId: audience.publicId, name: 'Field staff' } }]);
+    expect(users.body.data).toEqual([
+      { publicId: invitee.publicId, audience: { publicId: audience.publicId, name: 'Field staff' } },
+    ]);
   });
 
   it('rejects: the invite is gone for both sides', async () => {

@@ -105,7 +105,9 @@ describe('PATCH UserMembership with an audience, and bulk DELETE', () => {
       ...as,
       query: { filters: `eq(audience.publicId,"${audience.publicId}")`, fields: 'user(publicId)' },
     });
-    expect(filtered.body.data).toEqual([{ user: { publicId: member.publicId } }]);
+    expect(filtered.body.data).toEqual([
+      { publicId: member.membershipPublicId, user: { publicId: member.publicId } },
+    ]);
     const other = await t.newCompany();
     const theirs = (
       await t.call('POST', 'AudienceList', {
@@ -183,7 +185,11 @@ describe('PUT UserMembershipUserList/{userPublicId}', () => {
       query: { filters: `eq(resource.publicId,"${member.membershipPublicId}")`, fields: 'action,resource' },
     });
     expect(audit.body.data).toEqual([
-      { action: 'UPDATE', resource: { rel: 'UserMembership', publicId: member.membershipPublicId } },
+      {
+        publicId: expect.stringMatching(/^[0-9a-z]{12}$/),
+        action: 'UPDATE',
+        resource: { rel: 'UserMembership', publicId: member.membershipPublicId },
+      },
     ]);
   });
 

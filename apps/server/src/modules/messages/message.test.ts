@@ -84,12 +84,18 @@ describe('MessageList', () => {
       ...as,
       query: { 'page-size': '2', fields: 'subject' },
     });
-    expect(data(first)).toEqual([{ subject: 'Subject 4' }, { subject: 'Subject 3' }]);
+    expect(data(first)).toEqual([
+      { publicId: sent[4], subject: 'Subject 4' },
+      { publicId: sent[3], subject: 'Subject 3' },
+    ]);
     const second = await t.call('GET', 'MessageList', {
       ...as,
       query: { 'page-size': '2', 'page-after': first.body.moreAfter!, fields: 'subject' },
     });
-    expect(data(second)).toEqual([{ subject: 'Subject 2' }, { subject: 'Subject 1' }]);
+    expect(data(second)).toEqual([
+      { publicId: sent[2], subject: 'Subject 2' },
+      { publicId: sent[1], subject: 'Subject 1' },
+    ]);
 
     await t.call('PATCH', `Message/${sent[1]}`, { ...as, body: { read: true } });
     const unread = await t.call('GET', 'MessageList', {
@@ -178,7 +184,9 @@ describe('Message', () => {
     const again = await t.call('PATCH', `Message/${id}`, { ...as, body: { read: true } });
     expect(data<InboxMessage>(again).readAt).toBe(firstReadAt);
     expect(data(await t.call('GET', `Message/${id}`, { ...as, query: { fields: 'read,subject' } }))).toEqual({
+      publicId: id,
       read: true,
+
       subject: 'Subject 0',
     });
     const unread = await t.call('PATCH', `Message/${id}`, { ...as, body: { read: false } });

@@ -3,6 +3,7 @@ import type { Capability } from '@fleetgate/contracts';
 import { useTestServer } from '../../../test/harness.ts';
 
 const t = useTestServer();
+const anyId = expect.stringMatching(/^[0-9a-z]{12}$/);
 
 type As = { token: string; company: string };
 type OrderedType = { publicId: string; name: string; order: number };
@@ -61,7 +62,7 @@ describe.each(kinds)('$rel: the shared rules of ordered types', (kind) => {
     const readerAs = { token: reader.token, company: company.publicId };
     const read = await t.call('GET', list, { ...readerAs, query: { fields: 'name' } });
     expect(read.status).toBe(200);
-    expect(read.body.data).toEqual([{ name: 'First' }]);
+    expect(read.body.data).toEqual([{ publicId: type.publicId, name: 'First' }]);
     expect((await t.call('GET', `${kind.rel}/${type.publicId}`, readerAs)).status).toBe(200);
 
     const refused = [
@@ -127,7 +128,11 @@ describe.each(kinds)('$rel: the shared rules of ordered types', (kind) => {
     });
     const id = (response.body.data as OrderedType).publicId;
     const item = await t.call('GET', `${kind.rel}/${id}`, { ...as, query: { fields: 'name,order' } });
-    expect(item.body).toEqual({ type: kind.rel, status: 'success', data: { name: 'Line', order: 0 } });
+    expect(item.body).toEqual({
+      type: kind.rel,
+      status: 'success',
+      data: { publicId: id, name: 'Line', order: 0 },
+    });
   });
 
   it.each([
@@ -219,7 +224,10 @@ describe.each(kinds)('$rel: the shared rules of ordered types', (kind) => {
       ...as,
       query: { filters: 'gte(order,1000)', fields: 'name' },
     });
-    expect(filtered.body.data).toEqual([{ name: 'Alpha' }, { name: 'B' }]);
+    expect(filtered.body.data).toEqual([
+      { publicId: anyId, name: 'Alpha' },
+      { publicId: anyId, name: 'B' },
+    ]);
   });
 
   it.each([
@@ -360,18 +368,25 @@ describe.each(kinds)('$rel: the shared rules of ordered types', (kind) => {
     const { as, create } = await setup();
     for (const name of ['One', 'Two', 'Three']) await create(name);
     const first = await t.call('GET', list, { ...as, query: { 'page-size': '2', fields: 'name' } });
-    expect(first.body.data).toEqual([{ name: 'One' }, { name: 'Two' }]);
+    expect(first.body.data).toEqual([
+      { publicId: anyId, name: 'One' },
+      { publicId: anyId, name: 'Two' },
+    ]);
     const second = await t.call('GET', list, {
       ...as,
       query: { 'page-size': '2', fields: 'name', 'page-after': first.body.moreAfter! },
     });
-    expect(second.body.data).toEqual([{ name: 'Three' }]);
+    expect(second.body.data).toEqual([{ publicId: anyId, name: 'Three' }]);
     expect(second.body.moreAfter).toBeNull();
     const contains = await t.call('GET', list, {
       ...as,
       query: { filters: 'contains(name,"t")', fields: 'name' },
     });
-    expect(contains.body.data).toEqual([{ name: 'Two' }, { name: 'Three' }]);
+    expect(contains.body.data).toEqual([
+      { publicId: anyId, name: 'Two' },
+      { publicId: anyId, name: 'Three' },
+    ]);
+
     const bad = await t.call('GET', list, { ...as, query: { fields: 'secret' } });
     expect(bad.status).toBe(400);
     expect(bad.body.data).toEqual([

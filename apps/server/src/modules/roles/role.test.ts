@@ -68,6 +68,7 @@ describe('RoleList and Role', () => {
     });
     const id = (response.body.data as Role).publicId;
     expect((await t.call('GET', `Role/${id}`, { ...as, query: { fields: 'name' } })).body.data).toEqual({
+      publicId: id,
       name: 'Operator',
     });
   });
@@ -89,7 +90,7 @@ describe('RoleList and Role', () => {
       { message: 'NAME_ALREADY_IN_USE', propertyName: 'name', listIndex: 1 },
     ]);
     const names = (await t.call('GET', 'RoleList', { ...as, query: { fields: 'name' } })).body.data;
-    expect(names).toEqual([{ name: 'Administrator' }]);
+    expect(names).toEqual([{ publicId: expect.stringMatching(/^[0-9a-z]{12}$/), name: 'Administrator' }]);
     const good = await t.call('POST', 'RoleList', { ...as, body: [{ name: 'A' }, { name: 'B' }] });
     expect(good.status).toBe(201);
     expect((good.body.data as Role[]).map((r) => r.name)).toEqual(['A', 'B']);
@@ -193,7 +194,14 @@ describe('RoleList and Role', () => {
       ...as,
       query: { filters: ['or(eq(name,"R1"),contains(name,"r6"))', 'eq(builtIn,false)'], fields: 'name' },
     });
-    expect(filtered.body.data).toEqual(expect.arrayContaining([{ name: 'R1' }, { name: 'R6' }]));
+    const anyId = expect.stringMatching(/^[0-9a-z]{12}$/);
+    expect(filtered.body.data).toEqual(
+      expect.arrayContaining([
+        { publicId: anyId, name: 'R1' },
+        { publicId: anyId, name: 'R6' },
+      ]),
+    );
+
     expect(filtered.body.data).toHaveLength(2);
     const defaultPage = await t.call('GET', 'RoleList', as);
     expect(defaultPage.body.moreAfter).toBeNull();

@@ -34,7 +34,12 @@ describe('UserList', () => {
       ...as,
       query: { fields: 'name,membership' },
     });
-    expect(one.body.data).toEqual({ name: 'Member', membership: { publicId: member.membershipPublicId } });
+    expect(one.body.data).toEqual({
+      publicId: member.publicId,
+      name: 'Member',
+      membership: { publicId: member.membershipPublicId },
+    });
+
     expect((await t.call('GET', 'UserList', { company: company.publicId })).status).toBe(401);
     expect((await t.call('GET', 'UserList', { token: member.token, company: company.publicId })).status).toBe(
       403,

@@ -42,7 +42,11 @@ describe('isRequestActive', () => {
 });
 
 describe('statusColourOf', () => {
-  const session = { rscServer: { publicId: 'relay0000001', name: 'Relay' }, vpnAddress: '10.187.0.2' };
+  const session = {
+    publicId: 'vpnsession01',
+    rscServer: { publicId: 'relay0000001', name: 'Relay' },
+    vpnAddress: '10.187.0.2',
+  };
   const offline = { publicId: 'agent0000001', activeVpnSession: null };
 
   it('is green with an active VPN session, whatever the requests', () => {

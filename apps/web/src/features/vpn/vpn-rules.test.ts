@@ -20,7 +20,7 @@ import {
   updateAvailable,
 } from './vpn-rules.ts';
 
-const session = { rscServer: { publicId: 'r1', name: 'Relay' }, vpnAddress: '10.8.0.2' };
+const session = { publicId: 's1', rscServer: { publicId: 'r1', name: 'Relay' }, vpnAddress: '10.8.0.2' };
 const online = { publicId: 'a1', activeVpnSession: session };
 const offline = { publicId: 'a1', activeVpnSession: null };
 const request = { agentId: 'a1', companyId: 'c1' };
