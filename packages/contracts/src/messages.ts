@@ -20,6 +20,8 @@ export const errorMessages = {
   roleInUse: 'Role is still in use',
   companyNotFound: 'Company not found',
   companyRequired: 'No company selected',
+  invalidCharacters: 'Invalid characters',
+  nestedTooDeeply: 'Nested too deeply',
 } as const;
 
 export type ErrorMessage = (typeof errorMessages)[keyof typeof errorMessages];

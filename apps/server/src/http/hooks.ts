@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyError } from 'fastify';
 import { apiVersion, errorMessages } from '@fleetgate/contracts';
 import { ApiError } from './errors.ts';
 import { failure } from './envelope.ts';
+import { checkInputText, checkQueryText } from './input-text.ts';
 
 /** Wire-level rules every /api call shares: the Api-Version header and the error envelope. */
 export function registerWireHooks(app: FastifyInstance) {
@@ -10,6 +11,7 @@ export function registerWireHooks(app: FastifyInstance) {
     if (request.headers['api-version'] !== apiVersion) {
       throw new ApiError(400, [{ message: errorMessages.apiVersion, propertyName: 'Api-Version' }]);
     }
+    checkQueryText(request.query as Record<string, unknown>);
   });
 
   // Clients often send `Content-Type: application/json` with no body on actions without one
@@ -19,7 +21,15 @@ export function registerWireHooks(app: FastifyInstance) {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body.toString();
     if (text === '') return done(null, undefined);
-    return parseJson(request, text, done);
+    return parseJson(request, text, (error, parsed) => {
+      if (error) return done(error);
+      try {
+        checkInputText(parsed);
+      } catch (invalid) {
+        return done(invalid as ApiError);
+      }
+      return done(null, parsed);
+    });
   });
 
   // Echo the request id so a user's report can be matched with the server log.
