@@ -44,3 +44,24 @@ describe('filter values are checked against the column type', () => {
     expect(response.status).toBe(200);
   });
 });
+
+describe('page-after cursors are checked before they reach the database', () => {
+  const cursor = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  it.each([
+    ['year 0', cursor(['0000-01-01T00:00:00.000Z', 'abcdefabcdef'])],
+    ['year 275760', cursor(['+275760-09-13T00:00:00.000Z', 'abcdefabcdef'])],
+    ['NUL in the id', cursor(['2026-01-01T00:00:00.000Z', 'abc\u0000'])],
+    ['a lone surrogate in the id', cursor(['2026-01-01T00:00:00.000Z', '\ud800'])],
+    ['garbage base64', 'AAAA'],
+    ['an object', cursor({ at: '2026-01-01T00:00:00.000Z', publicId: 'abcdefabcdef' })],
+  ])('%s is a 400 naming page-after', async (_, pageAfter) => {
+    const { admin, publicId } = await t.newCompany();
+    const response = await t.call('GET', 'AgentList', {
+      token: admin.token,
+      company: publicId,
+      query: { 'page-after': pageAfter },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ type: 'Error', data: [{ propertyName: 'page-after' }] });
+  });
+});
