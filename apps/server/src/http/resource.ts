@@ -11,6 +11,7 @@ import { parseFields, project, selectAll, type FieldSpec } from './fields.ts';
 import { parseFilterParams, type FilterSpec } from './filters.ts';
 import { pageOf, parsePaging, type Cursor } from './paging.ts';
 import { publicIdPattern } from './ids.ts';
+import { runInTransaction } from '../db/transaction.ts';
 
 export type ListQuery = {
   where: Expression<SqlBool> | null;
@@ -287,7 +288,7 @@ async function mutate<I, O>(
 ): Promise<O[]> {
   const mctx: MutationContext = { user: ctx.user, company: ctx.company, clientAddress: ctx.clientAddress };
   const many = Array.isArray(ctx.body);
-  const results = await ctx.db.transaction().execute(async (trx) => {
+  const results = await runInTransaction(ctx.db, async (trx) => {
     const out: O[] = [];
     for (const [index, item] of items.entries()) {
       try {

@@ -10,13 +10,14 @@ import { writeAudit } from '../audit/audit.writer.ts';
 import { publishAccessChange } from '../../auth/auth-cache.ts';
 import { findUserByEmail, findUserById, insertUser, updatePasswordHash } from './user.repository.ts';
 import { deleteAllAccessTokens, deleteAccessTokens, insertAccessToken } from './access-token.repository.ts';
+import { runInTransaction } from '../../db/transaction.ts';
 
 export type Credentials = { emailAddress: string; otp: string; password: string };
 
 export async function registerUser(db: Db, input: RegistrationInput, clientAddress: string) {
   if (isCommonPassword(input.password)) throw badRequest(errorMessages.passwordTooCommon, 'password');
   const passwordHash = await hashPassword(input.password);
-  return db.transaction().execute(async (trx) => {
+  return runInTransaction(db, async (trx) => {
     if (await findUserByEmail(trx, input.emailAddress))
       throw conflict(errorMessages.emailInUse, 'emailAddress');
     const user = await insertUser(trx, { name: input.name, emailAddress: input.emailAddress, passwordHash });
@@ -62,7 +63,7 @@ export async function logIn(
   await limiter.recordSuccess(account);
   const secret = newSecret();
   const expiresOn = new Date(Date.now() + expiresIn * 1000);
-  const token = await db.transaction().execute(async (trx) => {
+  const token = await runInTransaction(db, async (trx) => {
     const row = await insertAccessToken(trx, user.id, hashSecret(secret), expiresOn);
     await writeAudit(trx, {
       companyId: null,
@@ -84,7 +85,7 @@ export async function revokeTokens(
   publicIds: string[],
   clientAddress: string,
 ) {
-  return db.transaction().execute(async (trx) => {
+  return runInTransaction(db, async (trx) => {
     const deleted = await deleteAccessTokens(trx, user.id, publicIds);
     const missing = publicIds.findIndex((id) => !deleted.includes(id));
     if (missing >= 0)
@@ -117,7 +118,7 @@ export async function changePassword(
     throw badRequest(errorMessages.passwordWrong, 'oldPassword');
   if (isCommonPassword(input.newPassword)) throw badRequest(errorMessages.passwordTooCommon, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
-  await db.transaction().execute(async (trx) => {
+  await runInTransaction(db, async (trx) => {
     await updatePasswordHash(trx, user.id, passwordHash);
     // The token of this request stays valid so the user is not signed out of this session.
     if (input.deleteAccessTokens) {

@@ -31,6 +31,7 @@ import {
   presentPlatformServer,
 } from './platform-server.presenter.ts';
 import { findPlatformServersByPublicIds, listPlatformServers } from './platform-server.repository.ts';
+import { runInTransaction } from '../../db/transaction.ts';
 
 /** Enrolment attempts per client address and window: ample for a site enrolling its gateways. */
 export const enrolmentAttempts = { points: 30, windowSeconds: 15 * 60 };
@@ -104,9 +105,9 @@ export function registerAgentRoutes(api: Api, deps: ModuleDeps) {
       // Counted before anything else: tokens cannot be guessed, but the lookups cost.
       await enrolmentLimiter.consume(ctx.clientAddress);
       const input = parseInput(agentEnrolInput, ctx.body);
-      const data = await ctx.db
-        .transaction()
-        .execute((trx) => enrolAgent(trx, input, origin(ctx.request), ctx.clientAddress));
+      const data = await runInTransaction(ctx.db, (trx) =>
+        enrolAgent(trx, input, origin(ctx.request), ctx.clientAddress),
+      );
       return { type: 'AgentEnrolment', data, status: 201 };
     },
   });
@@ -130,5 +131,5 @@ function inTransaction<T>(
   run: (trx: Db, mctx: MutationContext) => Promise<T>,
 ): Promise<T> {
   const mctx: MutationContext = { user: ctx.user, company: ctx.company, clientAddress: ctx.clientAddress };
-  return ctx.db.transaction().execute((trx) => run(trx, mctx));
+  return runInTransaction(ctx.db, (trx) => run(trx, mctx));
 }
