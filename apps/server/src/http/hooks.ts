@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyError } from 'fastify';
 import { apiVersion, errorMessages } from '@fleetgate/contracts';
-import { ApiError } from './errors.ts';
+import { ApiError, isClientDataError } from './errors.ts';
 import { failure } from './envelope.ts';
 import { checkInputText, checkQueryText } from './input-text.ts';
 
@@ -43,6 +43,11 @@ export function registerWireHooks(app: FastifyInstance) {
     }
     const unique = uniqueViolation(error);
     if (unique) return reply.code(409).send(failure([{ message: errorMessages.duplicate }]));
+    if (isClientDataError(error)) {
+      // A validation gap: answered as invalid input, logged so it gets closed at its source.
+      request.log.warn({ err: error }, 'database refused a value that passed validation');
+      return reply.code(400).send(failure([{ message: errorMessages.invalid }]));
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
