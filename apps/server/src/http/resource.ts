@@ -150,6 +150,8 @@ export function registerResource<Row extends ResourceRow, Out extends object>(
       const [row] = await def.repository.findByPublicIds(trx, mctx.company.id, [publicId], true);
       if (!row) throw notFound();
       const before = def.present(row);
+      // Naming no property changes nothing (and an UPDATE with nothing to set is not SQL).
+      if (Object.values(input).every((value) => value === undefined)) return before;
       const after = def.present(await typed(update.run)(trx, mctx, row, input));
       await audit(trx, mctx, 'UPDATE', def.name, publicId, before, after);
       return after;
