@@ -23,17 +23,22 @@ const namedSchemas = (Object.entries(contracts) as [string, unknown][]).filter(
 );
 const schemas = namedSchemas.map(([, schema]) => schema);
 
+const baseOf = (name: string) => name.replace(/(Create|Patch|Put)?Input$/, '').toLowerCase();
+
 /** The schemas a rel probably takes, by name: `membershipCreateInput` for POST UserMembershipList. */
 function schemasFor(rel: string, method: string): z.ZodType[] {
   const subject = rel.replace(/List$/, '').toLowerCase();
   const matching = namedSchemas.filter(([name]) => {
-    const base = name.replace(/(Create|Patch|Put)?Input$/, '').toLowerCase();
+    const base = baseOf(name);
     return base !== name.toLowerCase() && subject.includes(base);
   });
-  const preferred = matching.filter(([name]) =>
+  // The most specific name wins: groupTypePatchInput, not groupPatchInput, for GroupType.
+  const longest = Math.max(0, ...matching.map(([name]) => baseOf(name).length));
+  const specific = matching.filter(([name]) => baseOf(name).length === longest);
+  const preferred = specific.filter(([name]) =>
     method === 'PATCH' ? /Patch/.test(name) : method === 'POST' ? !/Patch/.test(name) : true,
   );
-  return (preferred.length > 0 ? preferred : matching).map(([, schema]) => schema);
+  return (preferred.length > 0 ? preferred : specific).map(([, schema]) => schema);
 }
 
 type Def = {
@@ -221,10 +226,9 @@ function stringFor(schema: z.ZodType): fc.Arbitrary<unknown> {
   if (cached) return cached;
   const passing = plausibleStrings.filter((value) => schema.safeParse(value).success);
   const takesIds = schema.safeParse('abcdefabcdef').success && !schema.safeParse('Fuzz name').success;
-  const options: fc.Arbitrary<unknown>[] = [];
-  if (takesIds) options.push(idPlaceholder);
-  if (passing.length > 0) options.push(fc.constantFrom(...passing));
-  options.push(fc.string({ maxLength: 20 }));
+  const options: fc.WeightedArbitrary<unknown>[] = [{ arbitrary: fc.string({ maxLength: 20 }), weight: 1 }];
+  if (takesIds) options.push({ arbitrary: idPlaceholder, weight: 8 });
+  if (passing.length > 0) options.push({ arbitrary: fc.constantFrom(...passing), weight: 8 });
   const arbitrary = fc.oneof(...options);
   stringCache.set(schema, arbitrary);
   return arbitrary;
