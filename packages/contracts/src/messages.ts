@@ -22,6 +22,8 @@ export const errorMessages = {
   companyRequired: 'No company selected',
   misdirected: 'This server does not serve this host',
   destinationNotAllowed: 'Destination not allowed',
+  invalidCharacters: 'Invalid characters',
+  nestedTooDeeply: 'Nested too deeply',
 } as const;
 
 export type ErrorMessage = (typeof errorMessages)[keyof typeof errorMessages];

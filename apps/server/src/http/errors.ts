@@ -107,3 +107,14 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown, listI
   if (!result.success) throw new ApiError(400, zodIssuesToItems(input, result.error.issues, listIndex));
   return result.data;
 }
+
+/**
+ * SQLSTATEs that only the request's values cause: data exceptions (class 22: bad text
+ * representation, numeric or date out of range, bad encoding, too long), program limits
+ * (54: too long or too complex) and check constraints. Validation should catch them first;
+ * this keeps a gap from being a 500.
+ */
+export function isClientDataError(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && /^(22[0-9A-Z]{3}|54[0-9A-Z]{3}|23514)$/.test(code);
+}

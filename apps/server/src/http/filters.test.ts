@@ -127,6 +127,49 @@ describe('filters', () => {
     );
   });
 
+  describe('values outside the column type', () => {
+    const typed: FilterSpec = {
+      count: { column: 't.count', type: 'int' },
+      big: { column: 't.big', type: 'bigint' },
+      ratio: { column: 't.ratio', type: 'number' },
+      at: { column: 't.at', type: 'date' },
+      name: { column: 't.name', type: 'string' },
+    };
+    it.each([
+      'eq(count,1.5)',
+      'lt(count,2147483648)',
+      'gt(count,-2147483649)',
+      'in(count,1,2,3e9)',
+      'eq(big,9007199254740993)',
+      'eq(big,0.5)',
+      'eq(ratio,1e400)',
+      'eq(at,"0000-12-31")',
+      'lt(at,"9999-12-31T23:00:00-05:00")',
+      'gt(at,"+275760-09-13")',
+      'eq(at,"2026-02-31garbage")',
+      `eq(name,"${'x'.repeat(2049)}")`,
+      'eq(name,"a\u0000b")',
+    ])('refuses %.60j', (filter) => {
+      expect(() => parseFilterParams([filter], typed)).toThrow(
+        expect.objectContaining({
+          status: 400,
+          items: [expect.objectContaining({ propertyName: 'filters' })],
+        }),
+      );
+    });
+
+    it.each([
+      'and(gte(count,-2147483648),lte(count,2147483647))',
+      'eq(count,1e3)',
+      'eq(big,9007199254740991)',
+      'eq(ratio,-1.5e300)',
+      'between(at,"0001-01-01","9999-12-31T23:59:59.999Z")',
+      `eq(name,"${'x'.repeat(2048)}")`,
+    ])('accepts %.60j', (filter) => {
+      expect(parseFilterParams([filter], typed)).not.toBeNull();
+    });
+  });
+
   it('refuses nesting deeper than the limit', () => {
     const deep = 'and('.repeat(40) + 'eq(name,"a")' + ')'.repeat(40);
     expect(() => parseFilter(deep)).toThrow(ApiError);

@@ -23,12 +23,22 @@ export type FilterNode =
   | { kind: 'logical'; op: 'and' | 'or'; args: FilterNode[] }
   | { kind: 'comparison'; op: ComparisonOperator; field: string; values: FilterValue[] };
 
-export type FilterFieldType = 'string' | 'number' | 'boolean' | 'date';
+/**
+ * The SQL type behind a filterable field: values outside it are a 400, never a database error.
+ * `int` is an integer column, `bigint` a bigint one (within JavaScript's exact integers),
+ * `number` a double precision one.
+ */
+export type FilterFieldType = 'string' | 'int' | 'bigint' | 'number' | 'boolean' | 'date';
 /** The filterable fields of a resource: field path → SQL column reference and value type. */
 export type FilterSpec = { readonly [field: string]: { column: string; type: FilterFieldType } };
 
 const maxLength = 4000;
 const maxDepth = 16;
+/** The longest text a filterable column stores (MQTT broker URLs). */
+const maxTextLength = 2048;
+const int4 = { min: -2_147_483_648, max: 2_147_483_647 };
+/** PostgreSQL's timestamps reach further, but years outside 1…9999 are no one's data and not ISO 8601. */
+const years = { min: 1, max: 9999 };
 
 /** Parses and type-checks every `filters` parameter; they are ANDed. Problems are a 400 naming `filters`. */
 export function parseFilterParams(params: string[], spec: FilterSpec): Expression<SqlBool> | null {
@@ -196,16 +206,24 @@ function checkTypes(node: FilterNode, spec: FilterSpec): void {
 function matchesType(value: FilterValue, type: FilterFieldType): boolean {
   switch (type) {
     case 'string':
-      return typeof value === 'string';
+      return typeof value === 'string' && value.length <= maxTextLength && !value.includes('\u0000');
+    case 'int':
+      return Number.isInteger(value) && (value as number) >= int4.min && (value as number) <= int4.max;
+    case 'bigint':
+      return Number.isSafeInteger(value);
     case 'number':
-      return typeof value === 'number';
+      return typeof value === 'number' && Number.isFinite(value);
     case 'boolean':
       return typeof value === 'boolean';
     case 'date':
-      return (
-        typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value))
-      );
+      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) && isStorableDate(new Date(value));
   }
+}
+
+/** A date PostgreSQL's timestamp columns take (both drivers send it as an ISO string). */
+export function isStorableDate(date: Date): boolean {
+  const year = date.getUTCFullYear();
+  return !Number.isNaN(year) && year >= years.min && year <= years.max;
 }
 
 function compile(node: FilterNode, spec: FilterSpec): Expression<SqlBool> {

@@ -27,12 +27,36 @@ describe('paging', () => {
     expect(parsePaging(undefined, encodeCursor(cursor)).after).toEqual(cursor);
   });
 
+  const encoded = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  it.each([
+    ['a date before year 1', encoded(['0000-01-01T00:00:00.000Z', 'abc123def456'])],
+    ['a date after year 9999', encoded(['+010000-01-01T00:00:00.000Z', 'abc123def456'])],
+    ['a date not written by the server', encoded(['2026-05-01', 'abc123def456'])],
+    ['a date V8 guesses at', encoded(['1', 'abc123def456'])],
+    ['a NUL in the id', encoded(['2026-05-01T10:00:00.123Z', 'abc\u0000def4567'])],
+    ['an id that is no publicId', encoded(['2026-05-01T10:00:00.123Z', 'ABC123DEF456'])],
+    ['garbage base64', 'AAAA'],
+    ['bytes that are no UTF-8', Buffer.from([0xff, 0xfe, 0x5b]).toString('base64url')],
+    ['an object', encoded({ at: '2026-05-01T10:00:00.123Z', publicId: 'abc123def456' })],
+    ['three items', encoded(['2026-05-01T10:00:00.123Z', 'abc123def456', 1])],
+  ])('refuses a cursor with %s', (_, raw) => {
+    expect(() => parsePaging(undefined, raw)).toThrow(
+      expect.objectContaining({
+        status: 400,
+        items: [expect.objectContaining({ propertyName: 'page-after' })],
+      }),
+    );
+  });
+
   it('says where the next page starts only when there is one', () => {
-    const rows = [1, 2, 3].map((n) => ({ created_at: new Date(n * 1000), public_id: `id${n}` }));
+    const rows = [1, 2, 3].map((n) => ({ created_at: new Date(n * 1000), public_id: `id${n}aaaaaaaaa` }));
     expect(pageOf(rows, 3).moreAfter).toBeNull();
     const page = pageOf(rows, 2);
     expect(page.rows).toHaveLength(2);
-    expect(parsePaging(undefined, page.moreAfter).after).toEqual({ at: new Date(2000), publicId: 'id2' });
+    expect(parsePaging(undefined, page.moreAfter).after).toEqual({
+      at: new Date(2000),
+      publicId: 'id2aaaaaaaaa',
+    });
   });
 
   it('never fails other than with a 400 naming the parameter', () => {

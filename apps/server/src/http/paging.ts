@@ -1,5 +1,7 @@
 import { limits } from '@fleetgate/contracts';
 import { badRequest } from './errors.ts';
+import { isStorableDate } from './filters.ts';
+import { publicIdPattern } from './ids.ts';
 
 /** Keyset position: the sort value and publicId of the last item of the previous page. */
 export type Cursor = { at: Date; publicId: string };
@@ -34,8 +36,12 @@ function decodeCursor(raw: unknown): Cursor {
   }
   if (!Array.isArray(parsed) || parsed.length !== 2) throw invalid();
   const [at, publicId] = parsed as unknown[];
-  if (typeof at !== 'string' || typeof publicId !== 'string' || Number.isNaN(Date.parse(at))) throw invalid();
-  return { at: new Date(at), publicId };
+  // Only what encodeCursor writes: anything else would reach the query as a value the column cannot take.
+  if (typeof at !== 'string' || typeof publicId !== 'string' || !publicIdPattern.test(publicId))
+    throw invalid();
+  const date = new Date(at);
+  if (!isStorableDate(date) || date.toISOString() !== at) throw invalid();
+  return { at: date, publicId };
 }
 
 /** Splits the one-extra row fetched to know whether a further page exists. */

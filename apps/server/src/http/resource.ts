@@ -11,6 +11,7 @@ import { parseFields, project, selectAll, type FieldSpec } from './fields.ts';
 import { parseFilterParams, type FilterSpec } from './filters.ts';
 import { pageOf, parsePaging, type Cursor } from './paging.ts';
 import { publicIdPattern } from './ids.ts';
+import { runInTransaction } from '../db/transaction.ts';
 
 export type ListQuery = {
   where: Expression<SqlBool> | null;
@@ -149,6 +150,8 @@ export function registerResource<Row extends ResourceRow, Out extends object>(
       const [row] = await def.repository.findByPublicIds(trx, mctx.company.id, [publicId], true);
       if (!row) throw notFound();
       const before = def.present(row);
+      // Naming no property changes nothing (and an UPDATE with nothing to set is not SQL).
+      if (Object.values(input).every((value) => value === undefined)) return before;
       const after = def.present(await typed(update.run)(trx, mctx, row, input));
       await audit(trx, mctx, 'UPDATE', def.name, publicId, before, after);
       return after;
@@ -287,7 +290,7 @@ async function mutate<I, O>(
 ): Promise<O[]> {
   const mctx: MutationContext = { user: ctx.user, company: ctx.company, clientAddress: ctx.clientAddress };
   const many = Array.isArray(ctx.body);
-  const results = await ctx.db.transaction().execute(async (trx) => {
+  const results = await runInTransaction(ctx.db, async (trx) => {
     const out: O[] = [];
     for (const [index, item] of items.entries()) {
       try {

@@ -1,6 +1,7 @@
 import { agentRateLimit } from '@fleetgate/contracts';
 import type { Db } from '../db/client.ts';
 import type { RelayOptions } from './relay-options.ts';
+import { runInTransaction } from '../db/transaction.ts';
 
 export type RateLimitState = {
   limit: 'soft' | 'hard' | null;
@@ -49,7 +50,7 @@ export function decideAttempt(state: RateLimitState, now: Date, limits: Limits):
 
 /** Records an attempt of this agent atomically and says whether it may attach. */
 export async function recordAttempt(db: Db, agentId: number, limits: Limits): Promise<AttemptDecision> {
-  return db.transaction().execute(async (trx) => {
+  return runInTransaction(db, async (trx) => {
     const row = await trx
       .selectFrom('agents')
       .select(['rate_limit', 'rate_limit_counter', 'rate_limit_last_hit'])

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/client.ts';
 import { newPublicId } from '../http/ids.ts';
 import { vpnAddress } from './vpn-address.ts';
+import { runInTransaction } from '../db/transaction.ts';
 
 /**
  * Starts the agent's VPN session (its "activeVpnSession"): any session still open for it (an
@@ -9,7 +10,7 @@ import { vpnAddress } from './vpn-address.ts';
  * platform server, or the built-in relay's range.
  */
 export async function startVpnSession(db: Db, agentId: number): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  return runInTransaction(db, async (trx) => {
     // Locks the agent row so two attaching connections of one agent take turns.
     const agent = await trx
       .selectFrom('agents')
@@ -150,7 +151,7 @@ export async function recordUsage(
   usage: { sessionId: number; companyId: number; up: number; down: number },
 ): Promise<void> {
   const day = new Date().toISOString().slice(0, 10);
-  await db.transaction().execute(async (trx) => {
+  await runInTransaction(db, async (trx) => {
     await trx
       .updateTable('client_sessions')
       .set({

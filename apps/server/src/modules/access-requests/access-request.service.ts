@@ -19,6 +19,7 @@ import {
 } from './access-request.repository.ts';
 import { presentAccessRequest } from './access-request.presenter.ts';
 import { checkScope, checkTimes, type AccessRequestInput } from './access-request.validation.ts';
+import { runInTransaction } from '../../db/transaction.ts';
 
 export type Actor = { user: AuthenticatedUser; clientAddress: string };
 
@@ -44,7 +45,7 @@ export async function createAccessRequest(
     ]);
   const servers = input.servers.map((server) => serverByPublicId.get(server.publicId)!);
 
-  const { request, audience } = await db.transaction().execute(async (trx) => {
+  const { request, audience } = await runInTransaction(db, async (trx) => {
     const qualified = new Map(
       (await findApprovers(trx, agent, actor.user.id)).map((approver) => [approver.publicId, approver]),
     );
@@ -112,7 +113,7 @@ export async function decideAccessRequest(
   decision: Decision,
 ): Promise<AccessRequest> {
   const rule = decisions[decision];
-  const { request, audience } = await db.transaction().execute(async (trx) => {
+  const { request, audience } = await runInTransaction(db, async (trx) => {
     const row = await findAccessRequestByPublicId(trx, publicId, true);
     if (!row) throw notFound();
     const { servers, approvers } = await findRequestRelations(trx, [row.id]);

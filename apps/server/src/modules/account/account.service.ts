@@ -10,6 +10,7 @@ import { writeAudit } from '../audit/audit.writer.ts';
 import { publishAccessChange } from '../../auth/auth-cache.ts';
 import { findUserByEmail, findUserById, updatePasswordHash } from './user.repository.ts';
 import { deleteAllAccessTokens, deleteAccessTokens, insertAccessToken } from './access-token.repository.ts';
+import { runInTransaction } from '../../db/transaction.ts';
 
 export type Credentials = { emailAddress: string; otp: string; password: string };
 
@@ -44,7 +45,7 @@ export async function logIn(
   await limiter.succeeded(account, clientAddress);
   const secret = newSecret();
   const expiresOn = new Date(Date.now() + expiresIn * 1000);
-  const token = await db.transaction().execute(async (trx) => {
+  const token = await runInTransaction(db, async (trx) => {
     const row = await insertAccessToken(trx, {
       userId: user.id,
       secretHash: hashSecret(secret),
@@ -73,7 +74,7 @@ export async function revokeTokens(
   publicIds: string[],
   clientAddress: string,
 ) {
-  return db.transaction().execute(async (trx) => {
+  return runInTransaction(db, async (trx) => {
     const deleted = await deleteAccessTokens(trx, user.id, publicIds);
     const missing = publicIds.findIndex((id) => !deleted.includes(id));
     if (missing >= 0)
@@ -113,7 +114,7 @@ export async function changePassword(
     throw badRequest(errorMessages.passwordWrong, 'oldPassword');
   await limiter.succeeded(user.emailAddress, clientAddress);
   const passwordHash = await hashPassword(input.newPassword);
-  await db.transaction().execute(async (trx) => {
+  await runInTransaction(db, async (trx) => {
     await updatePasswordHash(trx, user.id, passwordHash);
     // The token of this request stays valid so the user is not signed out of this session.
     if (input.deleteAccessTokens) {

@@ -8,6 +8,7 @@ import {
   findLiveTokenForUpdate,
   insertAccessToken,
 } from './access-token.repository.ts';
+import { runInTransaction } from '../../db/transaction.ts';
 
 /**
  * Jump-start (portal spec §7): `POST AccessTokenList` with a bearer token instead of a password.
@@ -24,7 +25,7 @@ export async function issueFromBearer(
   clientAddress: string,
   client: string | null,
 ): Promise<AccessToken> {
-  return db.transaction().execute(async (trx) => {
+  return runInTransaction(db, async (trx) => {
     const presented = await findLiveTokenForUpdate(trx, hashSecret(secret));
     if (!presented) throw unauthenticated();
     const audit = { companyId: null, actorUserId: presented.user_id, rel: 'AccessToken', clientAddress };

@@ -13,6 +13,7 @@ import {
   insertRegistration,
 } from './registration.repository.ts';
 import { alreadyRegisteredMail, confirmRegistrationMail } from './registration-mail.ts';
+import { runInTransaction } from '../../db/transaction.ts';
 
 export const registrationValidHours = 24;
 
@@ -52,7 +53,7 @@ export async function requestRegistration(
 
 /** `POST RegistrationConfirmationList`: the link from the e-mail creates the account, once. */
 export async function confirmRegistration(db: Db, token: string, clientAddress: string) {
-  return db.transaction().execute(async (trx) => {
+  return runInTransaction(db, async (trx) => {
     const pending = await findLiveRegistrationForUpdate(trx, hashSecret(token));
     if (!pending) throw badRequest(registrationErrors.linkInvalid, 'token');
     // Only the owner of the address holds the link, so saying it is taken reveals nothing.

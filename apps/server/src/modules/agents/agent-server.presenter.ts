@@ -13,7 +13,7 @@ export const agentServerFilters: FilterSpec = {
   publicId: { column: 'agent_servers.public_id', type: 'string' },
   name: { column: 'agent_servers.name', type: 'string' },
   host: { column: 'agent_servers.host', type: 'string' },
-  port: { column: 'agent_servers.port', type: 'number' },
+  port: { column: 'agent_servers.port', type: 'int' },
   requireAccessApproval: { column: 'agent_servers.require_access_approval', type: 'boolean' },
   serviceGroup: { column: 'agent_servers.service_group', type: 'string' },
   'agent.publicId': { column: 'agents.public_id', type: 'string' },

@@ -30,6 +30,7 @@ import {
   presentPlatformServer,
 } from './platform-server.presenter.ts';
 import { findPlatformServersByPublicIds, listPlatformServers } from './platform-server.repository.ts';
+import { runInTransaction } from '../../db/transaction.ts';
 
 /** Enrolment attempts per client address and window: ample for a site enrolling its gateways. */
 export const enrolmentAttempts = { points: 30, windowSeconds: 15 * 60 };
@@ -102,9 +103,9 @@ export function registerAgentRoutes(api: Api, deps: ModuleDeps) {
       // the point of each successful enrolment back.
       await enrolmentLimiter.consume(ctx.clientAddress);
       const input = parseInput(agentEnrolInput, ctx.body);
-      const data = await ctx.db
-        .transaction()
-        .execute((trx) => enrolAgent(trx, input, deps.config.publicUrl, ctx.clientAddress));
+      const data = await runInTransaction(ctx.db, (trx) =>
+        enrolAgent(trx, input, deps.config.publicUrl, ctx.clientAddress),
+      );
       await enrolmentLimiter.refund(ctx.clientAddress);
       return { type: 'AgentEnrolment', data, status: 201 };
     },
@@ -129,5 +130,5 @@ function inTransaction<T>(
   run: (trx: Db, mctx: MutationContext) => Promise<T>,
 ): Promise<T> {
   const mctx: MutationContext = { user: ctx.user, company: ctx.company, clientAddress: ctx.clientAddress };
-  return ctx.db.transaction().execute((trx) => run(trx, mctx));
+  return runInTransaction(ctx.db, (trx) => run(trx, mctx));
 }

@@ -8,7 +8,7 @@ export const assetTypeFields: FieldSpec = { publicId: true, name: true, order: t
 export const assetTypeFilters: FilterSpec = {
   publicId: { column: 'asset_types.public_id', type: 'string' },
   name: { column: 'asset_types.name', type: 'string' },
-  order: { column: 'asset_types.sort_order', type: 'number' },
+  order: { column: 'asset_types.sort_order', type: 'int' },
 };
 
 export function presentAssetType(row: AssetTypeRow): AssetType {

@@ -14,6 +14,7 @@ import {
   setDefaultAudience,
   updateAudience,
 } from './audience.repository.ts';
+import { runInTransaction } from '../../db/transaction.ts';
 
 export async function createAudience(trx: Db, ctx: MutationContext, input: AudienceInput) {
   if (await audienceNameTaken(trx, ctx.company.id, input.name))
@@ -45,7 +46,7 @@ export async function removeAudience(trx: Db, _ctx: MutationContext, audience: A
 
 /** Makes the audience the company's only default (`isDefault`) or stops it being the default. */
 export async function setAudienceDefault(db: Db, ctx: MutationContext, publicId: string, isDefault: boolean) {
-  return db.transaction().execute(async (trx) => {
+  return runInTransaction(db, async (trx) => {
     // Lock the company's current default too, so two concurrent "set default" calls serialise.
     const [audience] = await findAudiencesByPublicIds(trx, ctx.company.id, [publicId], true);
     if (!audience) throw notFound();

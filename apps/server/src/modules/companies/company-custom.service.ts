@@ -1,6 +1,7 @@
 import type { Company, CompanyPatchInput } from '@fleetgate/contracts';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../audit/audit.writer.ts';
+import { runInTransaction } from '../../db/transaction.ts';
 
 /** Defaults of the company settings for a server reached at `origin`. */
 export type CompanyDefaults = { glbVpnClientReleaseNotesUrl: string };
@@ -33,7 +34,7 @@ export function changeCompanyCustom(
   input: CompanyPatchInput,
   defaults: CompanyDefaults,
 ) {
-  return db.transaction().execute(async (trx) => {
+  return runInTransaction(db, async (trx) => {
     const row = await trx
       .selectFrom('companies')
       .select(['public_id', 'name', 'custom'])

@@ -4,6 +4,7 @@ import { writeAudit } from '../audit/audit.writer.ts';
 import { publishAccessChange } from '../../auth/auth-cache.ts';
 import { insertRole } from '../roles/role.repository.ts';
 import { insertCompany, insertMembership, listCompaniesOfUser } from './company.repository.ts';
+import { runInTransaction } from '../../db/transaction.ts';
 
 export const administratorRoleName = 'Administrator';
 
@@ -14,7 +15,7 @@ export async function createCompany(
   name: string,
   clientAddress: string | null,
 ) {
-  return db.transaction().execute(async (trx) => {
+  return runInTransaction(db, async (trx) => {
     const company = await insertCompany(trx, name);
     const role = await insertRole(trx, company.id, {
       name: administratorRoleName,

@@ -21,7 +21,7 @@ export const customFieldFilters: FilterSpec = {
   entity: { column: 'custom_fields.entity', type: 'string' },
   type: { column: 'custom_fields.type', type: 'string' },
   required: { column: 'custom_fields.required', type: 'boolean' },
-  order: { column: 'custom_fields.sort_order', type: 'number' },
+  order: { column: 'custom_fields.sort_order', type: 'int' },
 };
 
 export function presentCustomField(row: CustomFieldRow): CustomField {

@@ -9,7 +9,7 @@ export const groupTypeFilters: FilterSpec = {
   publicId: { column: 'group_types.public_id', type: 'string' },
   name: { column: 'group_types.name', type: 'string' },
   color: { column: 'group_types.color', type: 'string' },
-  order: { column: 'group_types.sort_order', type: 'number' },
+  order: { column: 'group_types.sort_order', type: 'int' },
 };
 
 export function presentGroupType(row: GroupTypeRow): GroupType {

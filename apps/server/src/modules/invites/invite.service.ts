@@ -30,6 +30,7 @@ import {
   secondsUntilResend,
 } from './invite.repository.ts';
 import { inviteResendSeconds, tooManyInvitations } from './invite.limiter.ts';
+import { runInTransaction } from '../../db/transaction.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -58,7 +59,7 @@ export async function inviteUsers(
       ]);
     seen.set(key, index);
   });
-  return db.transaction().execute(async (trx) => {
+  return runInTransaction(db, async (trx) => {
     const invites: UserInvite[] = [];
     const mails: Mail[] = [];
     for (const [index, input] of inputs.entries()) {
@@ -138,7 +139,7 @@ export async function listMyInvites(db: Db, user: AuthenticatedUser) {
 
 /** Rejects (deletes) an invite addressed to the user; other addresses' invites are not found. */
 export async function rejectInvite(db: Db, user: AuthenticatedUser, publicId: string, clientAddress: string) {
-  return db.transaction().execute(async (trx) => {
+  return runInTransaction(db, async (trx) => {
     const invite = await findInviteOfAddress(trx, user.emailAddress, publicId);
     if (!invite) throw notFound();
     await deleteInvite(trx, invite.id);
@@ -166,7 +167,7 @@ export async function finishInvite(
   termsOfUsePolicy: { publicId: string } | undefined,
   clientAddress: string,
 ) {
-  return db.transaction().execute(async (trx) => {
+  return runInTransaction(db, async (trx) => {
     const invite = await findInviteOfAddress(trx, user.emailAddress, publicId);
     if (!invite) throw notFound();
     if (invite.expires_on <= new Date()) throw conflict(userErrorMessages.inviteExpired);

@@ -6,6 +6,7 @@ import { writeAudit } from '../audit/audit.writer.ts';
 import { deleteMembership, findMembershipsByPublicIds } from './membership.repository.ts';
 import { presentMembership } from './membership.presenter.ts';
 import { assertMayGrant, assertNotLastAdministrator } from './membership.service.ts';
+import { runInTransaction } from '../../db/transaction.ts';
 
 /**
  * `DELETE UserMembership/{publicId}` and its bulk form, all or none. Anyone may leave: their
@@ -19,7 +20,7 @@ export async function removeMemberships(
   publicIds: string[],
   many: boolean,
 ): Promise<{ publicId: string }[]> {
-  return db.transaction().execute(async (trx) => {
+  return runInTransaction(db, async (trx) => {
     const removed: { publicId: string }[] = [];
     for (const [index, publicId] of publicIds.entries()) {
       try {

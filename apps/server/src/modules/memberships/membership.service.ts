@@ -24,6 +24,7 @@ import {
   type MembershipView,
 } from './membership.repository.ts';
 import { presentMembership } from './membership.presenter.ts';
+import { runInTransaction } from '../../db/transaction.ts';
 
 type Ref = { publicId: string };
 
@@ -128,7 +129,7 @@ export async function replaceUserMembership(
   userPublicId: string,
   input: z.output<typeof membershipUserPutInput>,
 ) {
-  return db.transaction().execute(async (trx) => {
+  return runInTransaction(db, async (trx) => {
     const [membership] = await findMembershipsByUserPublicIds(trx, ctx.company.id, [userPublicId], true);
     if (!membership) throw notFound();
     const before = presentMembership(membership);

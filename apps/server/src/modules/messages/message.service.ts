@@ -8,6 +8,7 @@ import {
   type InboxRow,
   type NewMessage,
 } from './message.repository.ts';
+import { runInTransaction } from '../../db/transaction.ts';
 
 /** Leaves a message in a user's inbox (the mail icon in the top bar); pass the caller's transaction. */
 export function sendMessage(trx: Db, message: NewMessage) {
@@ -26,7 +27,7 @@ export async function markMessages(
   changes: ReadChange[],
   withIndex: boolean,
 ): Promise<InboxRow[]> {
-  return db.transaction().execute(async (trx) => {
+  return runInTransaction(db, async (trx) => {
     const ids = changes.map((change) => change.publicId);
     const found = new Set((await findInboxByPublicIds(trx, userId, ids)).map((row) => row.public_id));
     const missing = changes.findIndex((change) => !found.has(change.publicId));
