@@ -8,6 +8,7 @@ export function registerCompanyRoutes(api: Api) {
     rel: 'CompanyList',
     method: 'GET',
     access: 'user',
+    doc: { summary: 'Companies the user is a member of' },
     handler: async (ctx) => ({
       type: 'CompanyList',
       data: await listCompanies(ctx.db, ctx.user.id),
@@ -19,6 +20,7 @@ export function registerCompanyRoutes(api: Api) {
     rel: 'CompanyList',
     method: 'POST',
     access: 'user',
+    doc: { summary: 'Create a company; the user becomes its administrator', body: companyInput, status: 201 },
     handler: async (ctx) => {
       const { name } = parseInput(companyInput, ctx.body);
       const { company, role } = await createCompany(ctx.db, ctx.user, name, ctx.clientAddress);

@@ -29,6 +29,12 @@ export function registerInviteRoutes(api: Api, deps: ModuleDeps) {
     rel: 'UserInviteList',
     method: 'POST',
     access: 'company',
+    doc: {
+      summary: 'Invite users by e-mail address',
+      body: inviteCreateInput,
+      bodyShape: 'oneOrList',
+      status: 201,
+    },
     handler: async (ctx) => {
       if (!ctx.company.capabilities.has('users.invite')) throw forbidden();
       const many = Array.isArray(ctx.body);
@@ -57,6 +63,7 @@ export function registerInviteRoutes(api: Api, deps: ModuleDeps) {
     rel: 'MyUserInviteList',
     method: 'GET',
     access: 'user',
+    doc: { summary: 'Invitations waiting for the user' },
     handler: async (ctx) => ({
       type: 'MyUserInviteList',
       data: await listMyInvites(ctx.db, ctx.user),
@@ -69,6 +76,7 @@ export function registerInviteRoutes(api: Api, deps: ModuleDeps) {
     method: 'DELETE',
     item: true,
     access: 'user',
+    doc: { summary: 'Reject an invitation' },
     handler: async (ctx) => ({
       type: 'MyUserInvite',
       data: await rejectInvite(ctx.db, ctx.user, ctx.publicId, ctx.clientAddress),
@@ -80,6 +88,7 @@ export function registerInviteRoutes(api: Api, deps: ModuleDeps) {
     method: 'POST',
     item: true,
     access: 'user',
+    doc: { summary: 'Accept an invitation', body: inviteFinishInput, bodyOptional: true },
     handler: async (ctx) => {
       const input = parseInput(inviteFinishInput, ctx.body ?? {});
       const data = await finishInvite(

@@ -16,6 +16,7 @@ export function registerVpnReleaseRoutes(api: Api, deps: ModuleDeps) {
     rel: 'VpnClientReleases',
     method: 'GET',
     access: 'public',
+    doc: { summary: "The connector's release document" },
     handler: (ctx) => {
       const origin = deps.config.publicUrl ?? `${ctx.request.protocol}://${ctx.request.host}`;
       ctx.reply.header('cache-control', `public, max-age=${maxAgeSeconds}`);
