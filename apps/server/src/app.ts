@@ -6,6 +6,7 @@ import { Api } from './http/api.ts';
 import { listenForAccessChanges } from './auth/auth-cache.ts';
 import { registerWireHooks } from './http/hooks.ts';
 import { registerWebApp } from './http/static.ts';
+import { registerApiDocs } from './http/api-docs.routes.ts';
 import { attemptLimiter, LoginLimiter, type LoginLimits } from './auth/login-limiter.ts';
 import { success } from './http/envelope.ts';
 import { registerModules } from './modules/index.ts';
@@ -74,6 +75,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const registrationLimiter = attemptLimiter(options.registrationsPerAddressPerHour ?? 30, 3600);
   registerModules(api, { config, log: app.log, loginLimiter, registrationLimiter, events });
   registerConnectorDownloads(app, config.connectorDownloadsDir);
+  registerApiDocs(app, api, config.publicUrl);
 
   // The tunnel relay shares the HTTP server; it closes its sessions before the server stops.
   const relay = new Relay({ db, events, log: app.log }, options.relay);
