@@ -11,6 +11,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { capConnectionsPerAddress, serverTimeouts } from './http/connection-limits.ts';
 import { defaultBodyLimit } from './http/body-limits.ts';
 import { registerWebApp } from './http/static.ts';
+import { registerApiDocs } from './http/api-docs.routes.ts';
 import { attemptLimiter, LoginLimiter, type LoginLimits } from './auth/login-limiter.ts';
 import { success } from './http/envelope.ts';
 import { registerModules } from './modules/index.ts';
@@ -106,6 +107,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     events,
   });
   registerConnectorDownloads(app, config.connectorDownloadsDir);
+  registerApiDocs(app, api, config.publicUrl);
 
   // The tunnel relay shares the HTTP server; it closes its sessions before the server stops.
   const relay = new Relay(

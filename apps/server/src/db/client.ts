@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.ts';
+import { DurableNodeFS } from './pglite-durable-fs.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -19,9 +20,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
-  if (!options.dataDir.startsWith('memory://')) await prepareDataDir(options.dataDir);
-  const pglite = await PGlite.create(options.dataDir);
-  return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  if (options.dataDir.startsWith('memory://')) {
+    return new Kysely<Database>({ dialect: new PGliteDialect(await PGlite.create(options.dataDir)) });
+  }
+  await prepareDataDir(options.dataDir);
+  // Commits are synced to disk before they are acknowledged (see pglite-durable-fs.ts).
+  const durableFs = new DurableNodeFS(options.dataDir);
+  const pglite = await PGlite.create({ fs: durableFs });
+  return new Kysely<Database>({ dialect: new PGliteDialect(pglite, () => durableFs.flushWal()) });
 }
 
 /**

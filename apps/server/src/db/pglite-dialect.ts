@@ -17,14 +17,17 @@ import {
  */
 export class PGliteDialect implements Dialect {
   readonly #db: PGlite;
-  constructor(db: PGlite) {
+  readonly #afterQuery: () => void;
+  /** `afterQuery` runs once a statement is done, before its caller sees the result (WAL sync). */
+  constructor(db: PGlite, afterQuery: () => void = () => {}) {
     this.#db = db;
+    this.#afterQuery = afterQuery;
   }
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.#db);
+    return new PGliteDriver(this.#db, this.#afterQuery);
   }
   createIntrospector(db: Kysely<unknown>) {
     return new PostgresIntrospector(db);
@@ -39,8 +42,8 @@ class PGliteDriver implements Driver {
   #queue: Promise<void> = Promise.resolve();
   readonly #releases = new WeakMap<DatabaseConnection, () => void>();
 
-  constructor(db: PGlite) {
-    this.#connection = new PGliteConnection(db);
+  constructor(db: PGlite, afterQuery: () => void) {
+    this.#connection = new PGliteConnection(db, afterQuery);
   }
   async init() {}
   async acquireConnection(): Promise<DatabaseConnection> {
@@ -70,11 +73,14 @@ class PGliteDriver implements Driver {
 
 class PGliteConnection implements DatabaseConnection {
   readonly #db: PGlite;
-  constructor(db: PGlite) {
+  readonly #afterQuery: () => void;
+  constructor(db: PGlite, afterQuery: () => void) {
     this.#db = db;
+    this.#afterQuery = afterQuery;
   }
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const result = await this.#db.query<R>(query.sql, [...query.parameters]);
+    this.#afterQuery();
     const affected = result.affectedRows === undefined ? undefined : BigInt(result.affectedRows);
     return { rows: result.rows, numAffectedRows: affected };
   }

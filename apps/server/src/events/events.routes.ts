@@ -17,7 +17,15 @@ export function registerEventRoutes(app: FastifyInstance, api: Api, events: Even
   app.addHook('onClose', async () => {
     for (const end of open) end();
   });
-  api.discovery.add('Events', '/api/events', 'GET');
+  api.declare(
+    {
+      rel: 'Events',
+      method: 'GET',
+      access: 'company',
+      doc: { summary: 'Live events for the signed-in user and company', contentType: 'text/event-stream' },
+    },
+    '/api/events',
+  );
   app.get('/api/events', async (request, reply) => {
     const { user, company } = await api.signIn(request, reply);
     reply.hijack();

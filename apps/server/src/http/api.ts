@@ -14,6 +14,7 @@ import { ApiError, badRequest, forbidden, unauthenticated } from './errors.ts';
 import { success } from './envelope.ts';
 import { publicIdPattern } from './ids.ts';
 import { bodyLimitFor } from './body-limits.ts';
+import type { RouteDoc } from './route-doc.ts';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -50,12 +51,19 @@ export type RouteSpec<A extends Access> = {
   optionalCompany?: boolean;
   /** Largest accepted body in bytes; by default `bodyLimitFor` the route (http/body-limits.ts). */
   bodyLimit?: number;
+  /** What the OpenAPI document says beyond rel, method and access (body schema, response …). */
+  doc?: RouteDoc;
   handler: (ctx: ApiContext<A>) => Promise<ApiResult>;
 };
+
+/** A route as discovery and the OpenAPI document know it; `path` has `{publicId}` placeholders. */
+export type DeclaredRoute = Omit<RouteSpec<Access>, 'handler'> & { path: string };
 
 /** Registers API routes and records them for discovery; modules only declare their routes. */
 export class Api {
   readonly discovery = new DiscoveryRegistry();
+  /** Every declared route, in order, for the OpenAPI document. */
+  readonly declared: DeclaredRoute[] = [];
   readonly #app: FastifyInstance;
   readonly #db: Db;
   readonly #users: AuthCache<AuthenticatedUser>;
@@ -74,9 +82,22 @@ export class Api {
     this.#companies.apply(change);
   }
 
-  route<A extends Access>(spec: RouteSpec<A>) {
-    const path = `/api/${spec.rel}${spec.item ? '/{publicId}' : ''}`;
+  /**
+   * Records a route for discovery and the OpenAPI document without serving it: `route()` does
+   * both, streams served by Fastify directly (events) declare themselves here.
+   */
+  declare(
+    spec: Omit<RouteSpec<Access>, 'handler'>,
+    path = `/api/${spec.rel}${spec.item ? '/{publicId}' : ''}`,
+  ) {
     this.discovery.add(spec.rel, path, spec.method);
+    const { rel, method, item, access, capability, optionalCompany, doc } = spec;
+    this.declared.push({ rel, method, item, access, capability, optionalCompany, doc, path });
+    return path;
+  }
+
+  route<A extends Access>(spec: RouteSpec<A>) {
+    const path = this.declare(spec);
     this.#app.route({
       method: spec.method,
       url: path.replace('{publicId}', ':publicId'),

@@ -3,11 +3,15 @@ import { apiVersion, errorMessages } from '@fleetgate/contracts';
 import { ApiError, isClientDataError } from './errors.ts';
 import { failure } from './envelope.ts';
 import { checkInputText, checkQueryText } from './input-text.ts';
+import { apiDocsPaths } from './api-docs.routes.ts';
 
 /** Wire-level rules every /api call shares: the Api-Version header and the error envelope. */
 export function registerWireHooks(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api')) return;
+    // The OpenAPI document and its reference page are read by browsers, which send no Api-Version.
+    // Exact paths only, so no API route can be reached around the check.
+    if (apiDocsPaths.has(request.url.split('?')[0]!)) return;
     if (request.headers['api-version'] !== apiVersion) {
       throw new ApiError(400, [{ message: errorMessages.apiVersion, propertyName: 'Api-Version' }]);
     }

@@ -12,6 +12,7 @@ import { parseFilterParams, type FilterSpec } from './filters.ts';
 import { pageOf, parsePaging, type Cursor } from './paging.ts';
 import { publicIdPattern } from './ids.ts';
 import { runInTransaction } from '../db/transaction.ts';
+import { fieldsParameter, listParameters } from './route-doc.ts';
 
 export type ListQuery = {
   where: Expression<SqlBool> | null;
@@ -82,6 +83,11 @@ export function registerResource<Row extends ResourceRow, Out extends object>(
     method: 'GET',
     access: 'company',
     capability: readCapability,
+    doc: {
+      summary: `List ${def.name} items`,
+      query: listParameters(def.filters),
+      response: { type: list, fields: def.fields, shape: 'list', paged: true },
+    },
     handler: async (ctx) => {
       const selection = fieldsOf(ctx.query, def.fields);
       const paging = parsePaging(ctx.query['page-size'], ctx.query['page-after']);
@@ -107,6 +113,11 @@ export function registerResource<Row extends ResourceRow, Out extends object>(
     item: true,
     access: 'company',
     capability: readCapability,
+    doc: {
+      summary: `Read one ${def.name}`,
+      query: [fieldsParameter],
+      response: { type: def.name, fields: def.fields },
+    },
     handler: async (ctx) => {
       const selection = fieldsOf(ctx.query, def.fields);
       const viewer = { user: ctx.user, company: ctx.company };
@@ -128,6 +139,13 @@ export function registerResource<Row extends ResourceRow, Out extends object>(
       rel: list,
       method: 'POST',
       access: 'company',
+      doc: {
+        summary: `Create one ${def.name} or a list of them (all or none)`,
+        body: create.schema,
+        bodyShape: 'oneOrList',
+        status: 201,
+        response: { type: list, fields: def.fields, shape: 'oneOrList' },
+      },
       handler: async (ctx) => {
         authorizeWrite(ctx, def.write);
         const many = Array.isArray(ctx.body);
@@ -161,6 +179,11 @@ export function registerResource<Row extends ResourceRow, Out extends object>(
       method: 'PATCH',
       item: true,
       access: 'company',
+      doc: {
+        summary: `Change one ${def.name}`,
+        body: update.schema,
+        response: { type: def.name, fields: def.fields },
+      },
       handler: async (ctx) => {
         authorizeWrite(ctx, def.write);
         const input = parseInput(update.schema, ctx.body) as object;
@@ -174,6 +197,12 @@ export function registerResource<Row extends ResourceRow, Out extends object>(
       rel: list,
       method: 'PATCH',
       access: 'company',
+      doc: {
+        summary: `Change several ${def.name} items by publicId (all or none)`,
+        body: update.schema,
+        bodyByPublicId: true,
+        response: { type: list, fields: def.fields, shape: 'list' },
+      },
       handler: async (ctx) => {
         authorizeWrite(ctx, def.write);
         const items = bulkItems(ctx.body);
@@ -205,6 +234,7 @@ export function registerResource<Row extends ResourceRow, Out extends object>(
       method: 'DELETE',
       item: true,
       access: 'company',
+      doc: { summary: `Delete one ${def.name}`, response: { type: def.name, fields: { publicId: true } } },
       handler: async (ctx) => {
         authorizeWrite(ctx, def.write);
         const [data] = await mutate(api, def, ctx, [ctx.publicId], removeOne);
@@ -215,6 +245,11 @@ export function registerResource<Row extends ResourceRow, Out extends object>(
       rel: list,
       method: 'DELETE',
       access: 'company',
+      doc: {
+        summary: `Delete several ${def.name} items by publicId (all or none)`,
+        bodyByPublicId: true,
+        response: { type: list, fields: { publicId: true }, shape: 'list' },
+      },
       handler: async (ctx) => {
         authorizeWrite(ctx, def.write);
         const items = bulkItems(ctx.body);

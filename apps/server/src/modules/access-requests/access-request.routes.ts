@@ -20,6 +20,8 @@ import {
 } from './access-request.presenter.ts';
 import { createAccessRequest, decideAccessRequest, type Decision } from './access-request.service.ts';
 import { parseAccessRequestInput } from './access-request.validation.ts';
+import { accessRequestCreateInput } from '@fleetgate/contracts';
+import { fieldsParameter, listParameters } from '../../http/route-doc.ts';
 
 const approverFields: FieldSpec = { publicId: true, name: true, servers: { publicId: true } };
 
@@ -34,6 +36,11 @@ export function registerAccessRequestRoutes(api: Api, deps: ModuleDeps) {
     method: 'GET',
     item: true,
     access: 'company',
+    doc: {
+      summary: 'Who may approve access to the agent, and for which of its servers',
+      query: [fieldsParameter],
+      response: { type: 'AgentAccessRequestApproverList', fields: approverFields, shape: 'list' },
+    },
     handler: async (ctx) => {
       const selection = selectionOf(ctx.query, approverFields);
       const agent = await requestableAgent(ctx);
@@ -54,6 +61,12 @@ export function registerAccessRequestRoutes(api: Api, deps: ModuleDeps) {
     method: 'POST',
     item: true,
     access: 'company',
+    doc: {
+      summary: 'Request access to the agent',
+      body: accessRequestCreateInput,
+      status: 201,
+      response: { type: 'AccessRequest', fields: accessRequestFields },
+    },
     handler: async (ctx) => {
       const agent = await requestableAgent(ctx);
       const input = parseAccessRequestInput(ctx.body);
@@ -68,6 +81,11 @@ export function registerAccessRequestRoutes(api: Api, deps: ModuleDeps) {
     method: 'GET',
     item: true,
     access: 'company',
+    doc: {
+      summary: "The agent's access requests, newest first",
+      query: listParameters(accessRequestFilters),
+      response: { type: 'AgentAccessRequestList', fields: accessRequestFields, shape: 'list', paged: true },
+    },
     handler: async (ctx) => {
       const agent = await findAgentInCompany(ctx.db, ctx.company.id, ctx.publicId);
       if (!agent) throw notFound();
@@ -79,6 +97,11 @@ export function registerAccessRequestRoutes(api: Api, deps: ModuleDeps) {
     rel: 'AccessRequestList',
     method: 'GET',
     access: 'company',
+    doc: {
+      summary: 'Access requests the user made or may decide, newest first',
+      query: listParameters(accessRequestFilters),
+      response: { type: 'AccessRequestList', fields: accessRequestFields, shape: 'list', paged: true },
+    },
     handler: (ctx) => listRequests(ctx, 'AccessRequestList'),
   });
 
@@ -87,6 +110,11 @@ export function registerAccessRequestRoutes(api: Api, deps: ModuleDeps) {
     method: 'GET',
     item: true,
     access: 'company',
+    doc: {
+      summary: 'Read one access request',
+      query: [fieldsParameter],
+      response: { type: 'AccessRequest', fields: accessRequestFields },
+    },
     handler: async (ctx) => {
       const selection = selectionOf(ctx.query, accessRequestFields);
       const where = sql<SqlBool>`access_requests.public_id = ${ctx.publicId}`;
@@ -108,6 +136,10 @@ export function registerAccessRequestRoutes(api: Api, deps: ModuleDeps) {
       method: 'POST',
       item: true,
       access: 'user',
+      doc: {
+        summary: `${decision} an access request (no body, or {})`,
+        response: { type: 'AccessRequest', fields: accessRequestFields },
+      },
       handler: async (ctx) => {
         refuseBody(ctx.body);
         const actor = { user: ctx.user, clientAddress: ctx.clientAddress };

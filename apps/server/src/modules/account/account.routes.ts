@@ -36,6 +36,7 @@ export function registerAccountRoutes(api: Api, deps: ModuleDeps) {
     rel: 'RegistrationList',
     method: 'POST',
     access: 'public',
+    doc: { summary: 'Register a user', body: registrationInput, status: 201, rateLimited: true },
     handler: async (ctx) => {
       await deps.registrationLimiter.consume(ctx.clientAddress);
       const input = parseInput(registrationInput, ctx.body);
@@ -64,6 +65,13 @@ export function registerAccountRoutes(api: Api, deps: ModuleDeps) {
     rel: 'AccessTokenList',
     method: 'POST',
     access: 'public',
+    doc: {
+      summary: 'Sign in (Basic email:otp:password), or exchange a bearer token for another',
+      body: accessTokenInput,
+      status: 201,
+      rateLimited: true,
+      auth: ['basic', 'bearer'],
+    },
     handler: async (ctx) => {
       const authorization = headerValue(ctx.request, 'authorization');
       // Bearer: jump-start (a link from a session, or a session from a link); Basic: sign-in.
@@ -93,6 +101,7 @@ export function registerAccountRoutes(api: Api, deps: ModuleDeps) {
     rel: 'AccessTokenList',
     method: 'DELETE',
     access: 'user',
+    doc: { summary: "Revoke the user's access tokens", body: revokeInput },
     handler: async (ctx) => {
       const items = parseInput(revokeInput, ctx.body);
       const data = await revokeTokens(
@@ -113,6 +122,7 @@ export function registerAccountRoutes(api: Api, deps: ModuleDeps) {
     method: 'GET',
     access: 'user',
     optionalCompany: true,
+    doc: { summary: 'The signed-in user, with the capabilities held in the company acted in' },
     handler: async (ctx) => ({ type: 'MyUser', data: presentMyUser(ctx.user, ctx.company) }),
   });
 
@@ -120,6 +130,7 @@ export function registerAccountRoutes(api: Api, deps: ModuleDeps) {
     rel: 'MyUserPassword',
     method: 'POST',
     access: 'user',
+    doc: { summary: 'Change the password', body: passwordChangeInput },
     handler: async (ctx) => {
       const input = parseInput(passwordChangeInput, ctx.body);
       await changePassword(ctx.db, limiter, ctx.user, input, ctx.clientAddress);

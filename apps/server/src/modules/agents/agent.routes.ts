@@ -81,6 +81,7 @@ export function registerAgentRoutes(api: Api, deps: ModuleDeps) {
     item: true,
     access: 'company',
     capability: 'agents.manage',
+    doc: { summary: 'Issue an enrolment token for the agent', body: noInput, status: 201 },
     handler: async (ctx) => {
       parseInput(noInput, ctx.body);
       const data = await inTransaction(ctx, async (trx, mctx) => {
@@ -97,6 +98,12 @@ export function registerAgentRoutes(api: Api, deps: ModuleDeps) {
     rel: 'AgentEnrolment',
     method: 'POST',
     access: 'public',
+    doc: {
+      summary: 'Enrol an agent with its enrolment token',
+      body: agentEnrolInput,
+      status: 201,
+      rateLimited: true,
+    },
     handler: async (ctx) => {
       // Counted before anything else (tokens cannot be guessed, but the lookups cost), so
       // parallel attempts cannot exceed the budget; a site enrolling many gateways gets
@@ -116,6 +123,7 @@ export function registerAgentRoutes(api: Api, deps: ModuleDeps) {
     method: 'POST',
     item: true,
     access: 'company',
+    doc: { summary: "Reset the agent's connection rate limit", body: noInput },
     handler: async (ctx) => {
       parseInput(noInput, ctx.body);
       const data = await inTransaction(ctx, (trx, mctx) => resetAgentRateLimit(trx, mctx, ctx.publicId));

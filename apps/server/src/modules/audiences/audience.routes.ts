@@ -34,6 +34,7 @@ export function registerAudienceRoutes(api: Api, _deps: ModuleDeps) {
       item: true,
       access: 'company',
       capability: 'roles.manage',
+      doc: { summary: `${isDefault ? 'Make' : 'Stop making'} the audience a default for new members` },
       handler: async (ctx) => ({
         type: 'AudienceDefault',
         data: await setAudienceDefault(

@@ -19,6 +19,7 @@ export function registerClientConfigRoutes(api: Api, deps: ModuleDeps) {
     rel: 'ClientConfig',
     method: 'GET',
     access: 'public',
+    doc: { summary: 'Installation settings the web app needs before sign-in' },
     handler: async () => ({ type: 'ClientConfig', data }),
   });
 }

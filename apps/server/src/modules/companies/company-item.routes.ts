@@ -22,6 +22,7 @@ export function registerCompanyItemRoutes(api: Api, deps: ModuleDeps) {
     method: 'GET',
     item: true,
     access: 'user',
+    doc: { summary: 'A company the user is a member of, with its settings' },
     handler: async (ctx) => {
       const company = await findCompanyContext(ctx.db, ctx.user.id, ctx.publicId);
       if (!company) throw notFound();
@@ -35,6 +36,7 @@ export function registerCompanyItemRoutes(api: Api, deps: ModuleDeps) {
     method: 'PATCH',
     item: true,
     access: 'user',
+    doc: { summary: "Change the company's settings", body: companyPatchInput },
     handler: async (ctx) => {
       const company = await findCompanyContext(ctx.db, ctx.user.id, ctx.publicId);
       if (!company) throw notFound();

@@ -11,6 +11,7 @@ export function registerCompanyRoutes(api: Api, creationLimiter: { consume(key: 
     rel: 'CompanyList',
     method: 'GET',
     access: 'user',
+    doc: { summary: 'Companies the user is a member of' },
     handler: async (ctx) => ({
       type: 'CompanyList',
       data: await listCompanies(ctx.db, ctx.user.id),
@@ -22,6 +23,7 @@ export function registerCompanyRoutes(api: Api, creationLimiter: { consume(key: 
     rel: 'CompanyList',
     method: 'POST',
     access: 'user',
+    doc: { summary: 'Create a company; the user becomes its administrator', body: companyInput, status: 201 },
     handler: async (ctx) => {
       const { name } = parseInput(companyInput, ctx.body);
       // Taken before the transaction, so parallel requests cannot create more than the budget.

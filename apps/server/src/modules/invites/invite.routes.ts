@@ -24,6 +24,12 @@ export function registerInviteRoutes(api: Api, sendInvites: SendInvites) {
     rel: 'UserInviteList',
     method: 'POST',
     access: 'company',
+    doc: {
+      summary: 'Invite users by e-mail address',
+      body: inviteCreateInput,
+      bodyShape: 'oneOrList',
+      status: 201,
+    },
     handler: async (ctx) => {
       const { invites, many } = await sendInvites(ctx);
       return { type: 'UserInviteList', data: many ? invites : invites[0], status: 201 };
@@ -34,6 +40,7 @@ export function registerInviteRoutes(api: Api, sendInvites: SendInvites) {
     rel: 'MyUserInviteList',
     method: 'GET',
     access: 'user',
+    doc: { summary: 'Invitations waiting for the user' },
     handler: async (ctx) => ({
       type: 'MyUserInviteList',
       data: await listMyInvites(ctx.db, ctx.user),
@@ -46,6 +53,7 @@ export function registerInviteRoutes(api: Api, sendInvites: SendInvites) {
     method: 'DELETE',
     item: true,
     access: 'user',
+    doc: { summary: 'Reject an invitation' },
     handler: async (ctx) => ({
       type: 'MyUserInvite',
       data: await rejectInvite(ctx.db, ctx.user, ctx.publicId, ctx.clientAddress),
@@ -57,6 +65,7 @@ export function registerInviteRoutes(api: Api, sendInvites: SendInvites) {
     method: 'POST',
     item: true,
     access: 'user',
+    doc: { summary: 'Accept an invitation', body: inviteFinishInput, bodyOptional: true },
     handler: async (ctx) => {
       const input = parseInput(inviteFinishInput, ctx.body ?? {});
       const data = await finishInvite(

@@ -95,6 +95,7 @@ export function registerMembershipRoutes(api: Api, sendInvites: SendInvites) {
     item: true,
     access: 'company',
     capability: 'users.invite',
+    doc: { summary: "Replace the user's memberships", body: membershipUserPutInput },
     handler: async (ctx) => {
       const input = parseInput(membershipUserPutInput, ctx.body);
       const mctx = { user: ctx.user, company: ctx.company, clientAddress: ctx.clientAddress };

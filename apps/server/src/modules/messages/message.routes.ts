@@ -6,6 +6,7 @@ import { parseFields, project, selectAll } from '../../http/fields.ts';
 import { parseFilterParams } from '../../http/filters.ts';
 import { publicIdPattern } from '../../http/ids.ts';
 import { pageOf, parsePaging } from '../../http/paging.ts';
+import { fieldsParameter, listParameters } from '../../http/route-doc.ts';
 import type { ModuleDeps } from '../index.ts';
 import { countUnread, findInboxByPublicIds, listInbox } from './message.repository.ts';
 import { messageFields, messageFilters, presentMessage } from './message.presenter.ts';
@@ -48,6 +49,11 @@ export function registerMessageRoutes(api: Api, _deps: ModuleDeps) {
     rel: 'MessageList',
     method: 'GET',
     access: 'user',
+    doc: {
+      summary: "The user's inbox",
+      query: listParameters(messageFilters),
+      response: { type: 'MessageList', fields: messageFields, shape: 'list', paged: true },
+    },
     handler: async (ctx) => {
       const selection = selectionOf(ctx.query);
       const paging = parsePaging(ctx.query['page-size'], ctx.query['page-after']);
@@ -70,6 +76,12 @@ export function registerMessageRoutes(api: Api, _deps: ModuleDeps) {
     rel: 'MessageList',
     method: 'PATCH',
     access: 'user',
+    doc: {
+      summary: 'Mark several messages read or unread',
+      body: bulkItem,
+      bodyShape: 'list',
+      response: { type: 'MessageList', fields: messageFields, shape: 'list' },
+    },
     handler: async (ctx) => {
       const rows = await markMessages(ctx.db, ctx.user.id, bulkChanges(ctx.body), true);
       return { type: 'MessageList', data: rows.map(presentMessage) };
@@ -81,6 +93,11 @@ export function registerMessageRoutes(api: Api, _deps: ModuleDeps) {
     method: 'GET',
     item: true,
     access: 'user',
+    doc: {
+      summary: 'Read one message',
+      query: [fieldsParameter],
+      response: { type: 'Message', fields: messageFields },
+    },
     handler: async (ctx) => {
       const selection = selectionOf(ctx.query);
       const [row] = await findInboxByPublicIds(ctx.db, ctx.user.id, [ctx.publicId]);
@@ -94,6 +111,11 @@ export function registerMessageRoutes(api: Api, _deps: ModuleDeps) {
     method: 'PATCH',
     item: true,
     access: 'user',
+    doc: {
+      summary: 'Mark a message read or unread',
+      body: messagePatchInput,
+      response: { type: 'Message', fields: messageFields },
+    },
     handler: async (ctx) => {
       const { read } = parseInput(messagePatchInput, ctx.body);
       const [row] = await markMessages(ctx.db, ctx.user.id, [{ publicId: ctx.publicId, read }], false);
@@ -105,6 +127,7 @@ export function registerMessageRoutes(api: Api, _deps: ModuleDeps) {
     rel: 'MessageUnreadCount',
     method: 'GET',
     access: 'user',
+    doc: { summary: 'How many messages are unread' },
     handler: async (ctx) => ({
       type: 'MessageUnreadCount',
       data: { count: await countUnread(ctx.db, ctx.user.id) },

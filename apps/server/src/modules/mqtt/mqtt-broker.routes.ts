@@ -51,6 +51,7 @@ export function registerMqttBrokerRoutes(api: Api, deps: ModuleDeps) {
     item: true,
     access: 'company',
     capability: 'mqttBrokers.manage',
+    doc: { summary: 'Test the connection of a saved broker', rateLimited: true },
     handler: async (ctx) => {
       const [row] = await findMqttBrokersByPublicIds(ctx.db, ctx.company.id, [ctx.publicId]);
       if (!row) throw notFound();
@@ -69,6 +70,11 @@ export function registerMqttBrokerRoutes(api: Api, deps: ModuleDeps) {
     method: 'POST',
     access: 'company',
     capability: 'mqttBrokers.manage',
+    doc: {
+      summary: 'Test broker settings before saving them',
+      body: connectionTestSchema,
+      rateLimited: true,
+    },
     handler: async (ctx) => {
       const input = parseInput(connectionTestSchema, ctx.body);
       checkBrokerUrl(input.url);

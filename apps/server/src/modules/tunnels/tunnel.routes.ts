@@ -17,6 +17,12 @@ export function registerTunnelRoutes(api: Api, deps: ModuleDeps) {
     method: 'POST',
     item: true,
     access: 'company',
+    doc: {
+      summary: 'A short-lived ticket for one relay session to the agent',
+      body: tunnelTicketInput,
+      status: 201,
+      rateLimited: true,
+    },
     handler: async (ctx) => {
       await budget.consume(String(ctx.user.id));
       const input = parseInput(tunnelTicketInput, ctx.body);

@@ -33,6 +33,7 @@ export function registerUserRoutes(api: Api, _deps: ModuleDeps) {
     method: 'GET',
     access: 'company',
     capability: 'users.invite',
+    doc: { summary: 'The roles the user may give to others' },
     handler: async (ctx) => {
       const roles = await listCompanyRoles(ctx.db, ctx.company.id);
       const data: AssignableRole[] = roles

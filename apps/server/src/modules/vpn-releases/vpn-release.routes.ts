@@ -16,6 +16,7 @@ export function registerVpnReleaseRoutes(api: Api, deps: ModuleDeps) {
     rel: 'VpnClientReleases',
     method: 'GET',
     access: 'public',
+    doc: { summary: "The connector's release document" },
     handler: (ctx) => {
       ctx.reply.header('cache-control', `public, max-age=${maxAgeSeconds}`);
       const data = releaseDocument(catalog, deps.config.publicUrl);
