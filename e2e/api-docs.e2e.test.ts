@@ -18,7 +18,7 @@ let browser: Browser;
 beforeAll(async () => {
   const db = await openDatabase({ dataDir: 'memory://' });
   await migrateToLatest(db);
-  const config = { ...loadConfig({}), webDist: undefined, logLevel: 'silent', publicUrl: undefined };
+  const config = { ...loadConfig({}), webDist: undefined, logLevel: 'silent' };
   built = await buildApp({ config, db, logger: false });
   built.app.addHook('onSend', async (_request, reply) => {
     reply.header('content-security-policy', strictCsp);

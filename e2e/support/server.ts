@@ -36,7 +36,8 @@ function nodeBinary(): string {
 }
 
 async function waitForApi(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 30_000;
+  // A new PGlite data directory is created and synced to disk first (tens of seconds on a busy machine).
+  const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
       throw new Error(`Server exited with code ${child.exitCode}:\n${output()}`);

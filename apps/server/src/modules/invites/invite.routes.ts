@@ -1,4 +1,4 @@
-import { inviteFinishInput } from '@fleetgate/contracts';
+import { inviteCreateInput, inviteFinishInput } from '@fleetgate/contracts';
 import type { Api } from '../../http/api.ts';
 import { parseInput } from '../../http/errors.ts';
 import { registerResource } from '../../http/resource.ts';

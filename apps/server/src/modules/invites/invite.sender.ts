@@ -34,7 +34,13 @@ export function createInviteSender(deps: InviteSenderDeps): SendInvites {
     await deps.inviteLimiter.consume(ctx.user.id, ctx.company.id, inputs.length);
 
     const mctx = { user: ctx.user, company: ctx.company, clientAddress: ctx.clientAddress };
-    const { invites, mails } = await inviteUsers(ctx.db, mctx, inputs, `${deps.config.publicUrl}/my-companies`, many);
+    const { invites, mails } = await inviteUsers(
+      ctx.db,
+      mctx,
+      inputs,
+      `${deps.config.publicUrl}/my-companies`,
+      many,
+    );
     // Sent after the commit: a rolled-back invite never mails anyone. A failed mail leaves the
     // invite in place (the invitee still sees it on the companies page); inviting again once the resend
     // interval has passed sends it again.

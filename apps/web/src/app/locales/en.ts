@@ -156,6 +156,10 @@ export const en = {
     roleInUse: 'This role is still in use',
     companyNotFound: 'Company not found',
     companyRequired: 'Choose a company first',
+    misdirected: 'This server does not serve this address',
+    destinationNotAllowed: 'This destination is not allowed',
+    invalidCharacters: 'The text contains characters that are not allowed',
+    nestedTooDeeply: 'The data is nested too deeply',
   } satisfies Record<keyof typeof errorMessages, string>,
   // Each feature keeps its texts beside its code.
   messages: messagesEn,
