@@ -168,7 +168,9 @@ describe('connector → relay → agent → LAN service', () => {
 
   it('reaches the relay over the forced address family only', async () => {
     // Through the name, so the family decides: the test server listens on 127.0.0.1 alone.
+    // The relay URL comes from PUBLIC_URL, so that names the host too.
     const byName = t.server.baseUrl.replace('127.0.0.1', 'localhost');
+    t.server.config.publicUrl = byName;
     const { watch, connect } = await setup(byName);
     expect((await connect('tcp4')).status).toBe(202);
     await watch.until((s) => s.status === 'connected');
@@ -178,5 +180,6 @@ describe('connector → relay → agent → LAN service', () => {
     expect(failed.code).toBe(statusCodes.relayUnreachable);
     expect(failed.message).toMatch(/^Relay unreachable: /);
     watch.close();
+    t.server.config.publicUrl = t.server.baseUrl;
   });
 });

@@ -107,7 +107,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     events,
   });
   registerConnectorDownloads(app, config.connectorDownloadsDir);
-  registerApiDocs(app, api, config.publicUrl);
+  registerApiDocs(app, api, config);
 
   // The tunnel relay shares the HTTP server; it closes its sessions before the server stops.
   const relay = new Relay(

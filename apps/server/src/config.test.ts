@@ -66,6 +66,7 @@ describe('client addresses behind TRUST_PROXY', () => {
       remoteAddress,
       headers: {
         'api-version': '2',
+        host: 'localhost:8080',
         'x-forwarded-for': forwardedFor,
         authorization: `Basic ${Buffer.from(`nobody-${n}@example.com::wrong password`).toString('base64')}`,
       },

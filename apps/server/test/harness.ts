@@ -35,7 +35,7 @@ const unique = () =>
 export function useTestServer(
   options: Partial<Omit<AppOptions, 'config'>> & { config?: Partial<Config> } = {},
 ) {
-  const server = {} as { built: BuiltApp; db: Db; baseUrl: string; outboxDir: string };
+  const server = {} as { built: BuiltApp; db: Db; baseUrl: string; outboxDir: string; config: Config };
 
   beforeAll(async () => {
     const databaseUrl = process.env.DATABASE_URL;
@@ -63,7 +63,7 @@ export function useTestServer(
     const address = await built.app.listen({ port: 0, host: '127.0.0.1' });
     // The port is known only now; links are built from config.publicUrl per request.
     if (!options.config?.publicUrl) config.publicUrl = address;
-    Object.assign(server, { built, db, baseUrl: address, outboxDir });
+    Object.assign(server, { built, db, baseUrl: address, outboxDir, config });
   });
 
   afterAll(async () => {

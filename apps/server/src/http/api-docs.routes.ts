@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
 import type { Api } from './api.ts';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi.ts';
 
@@ -62,14 +63,13 @@ function file(name: string): Buffer {
  * `GET /api/openapi.json` (OpenAPI 3.1, built once from the declared routes) and the browsable
  * reference at `/api/docs`. Both are public: they describe the API and reveal no data.
  */
-export function registerApiDocs(app: FastifyInstance, api: Api, publicUrl: string | undefined) {
+export function registerApiDocs(app: FastifyInstance, api: Api, config: Pick<Config, 'publicUrl'>) {
   let document: OpenApiDocument | undefined;
-  app.get('/api/openapi.json', async (request, reply) => {
+  app.get('/api/openapi.json', async () => {
     // Built on first use, when every module has declared its routes.
     document ??= buildOpenApiDocument(api.declared, { origin: '', version: serverPackage.version });
-    const origin = publicUrl ?? `${request.protocol}://${request.host}`;
-    if (!publicUrl) reply.header('vary', 'Host');
-    return { ...document, servers: [{ url: origin }] };
+    // Read per request: tests learn their port (and so PUBLIC_URL) only after building the app.
+    return { ...document, servers: [{ url: config.publicUrl }] };
   });
 
   for (const [url, asset] of Object.entries(assets)) {

@@ -116,6 +116,7 @@ describe('re-sending to one address', () => {
         url: '/api/UserInviteList',
         headers: {
           'Api-Version': '2',
+          host: new URL(config.publicUrl).host,
           Authorization: `Bearer ${as.token}`,
           'Api-Company': as.company,
           'Content-Type': 'application/json',

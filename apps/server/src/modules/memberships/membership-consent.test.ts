@@ -181,7 +181,11 @@ describe('leaving a company', () => {
       query: { filters: `eq(resource.publicId,"${member.membershipPublicId}")`, fields: 'action,resource' },
     });
     expect(audit.body.data).toEqual([
-      { action: 'DELETE', resource: { rel: 'UserMembership', publicId: member.membershipPublicId } },
+      {
+        publicId: expect.any(String),
+        action: 'DELETE',
+        resource: { rel: 'UserMembership', publicId: member.membershipPublicId },
+      },
     ]);
   });
 
