@@ -175,12 +175,15 @@ const recordSnackbars = `(() => {
 
 /** How long the last snack-bar message containing `text` was on screen (pages from `newConsolePage`). */
 export async function shownForMs(page: Page, text: string): Promise<number> {
+  // A function, not a string: the app's CSP forbids eval, which a string predicate needs.
   const handle = await page.waitForFunction(
-    `(() => {
-      const entry = window.snackbarLog.findLast((e) => e.text.includes(${JSON.stringify(text)}));
+    (wanted) => {
+      const log = (window as unknown as { snackbarLog: { text: string; shown: number; gone?: number }[] })
+        .snackbarLog;
+      const entry = log.findLast((e) => e.text.includes(wanted));
       return entry?.gone === undefined ? null : entry.gone - entry.shown;
-    })()`,
-    undefined,
+    },
+    text,
     { timeout: 10_000, polling: 100 },
   );
   return (await handle.jsonValue()) as number;

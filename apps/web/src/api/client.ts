@@ -44,8 +44,9 @@ function fillPlaceholders(href: string, rel: string, params: Record<string, stri
 
 function buildUrl(href: string, query: Record<string, QueryValue> | undefined): URL {
   const url = new URL(href, window.location.origin);
-  // The Vite dev server proxies /api, so stay on its origin instead of the API's public URL.
-  const target = import.meta.env.DEV ? new URL(url.pathname + url.search, window.location.origin) : url;
+  // The server (or the Vite dev server, which proxies /api) serves this app on each of the
+  // instance's host names; calls stay on the page's origin instead of going to PUBLIC_URL's.
+  const target = new URL(url.pathname + url.search, window.location.origin);
   for (const [name, value] of Object.entries(query ?? {})) {
     if (value === undefined) continue;
     const values = typeof value === 'object' ? value : [String(value)];
