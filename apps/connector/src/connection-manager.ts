@@ -3,9 +3,9 @@ import type { StatusStore } from './status.ts';
 import { TunnelSession, type SessionRequest } from './tunnel-session.ts';
 
 /**
- * The connector holds at most one session. The browser that connected (its controller id) owns
- * it: it may replace it with a connect to another device or end it; another browser gets a
- * refusal, so two portal tabs on different computers' ids cannot tear down each other's work.
+ * The connector holds at most one session, and it belongs to the user who opened it (the token's
+ * user, whichever of their browsers): they may replace it with a connect to another device or end
+ * it; another user signed in on the same computer gets a refusal and cannot tear it down.
  */
 export class ConnectionManager {
   readonly #status: StatusStore;
@@ -21,14 +21,14 @@ export class ConnectionManager {
     return this.#session;
   }
 
-  /** Starts a connect in the background; refuses while another controller's session is active. */
+  /** Starts a connect in the background; refuses while another user's session is active. */
   async connect(request: SessionRequest): Promise<'started' | 'busy'> {
     const previous = this.#session;
-    if (previous && previous.controllerId !== request.controllerId) return 'busy';
+    if (previous && previous.request.owner.publicId !== request.owner.publicId) return 'busy';
     const session = new TunnelSession(request, {
       // A replaced session may still report its end; only the current one speaks for the status.
       report: (change) => {
-        if (this.#session === session) this.#status.set(change);
+        if (this.#session === session) this.#status.set({ ...change, owner: request.owner });
       },
       log: (line) => this.#log.write(line),
     });
@@ -42,11 +42,11 @@ export class ConnectionManager {
     return 'started';
   }
 
-  /** Ends the session of this controller; 'forbidden' for another controller's. */
-  async disconnect(controllerId: string): Promise<'ended' | 'idle' | 'forbidden'> {
+  /** Ends the session of this user; 'forbidden' for another user's. */
+  async disconnect(userId: string): Promise<'ended' | 'idle' | 'forbidden'> {
     const session = this.#session;
     if (!session) return 'idle';
-    if (session.controllerId !== controllerId) return 'forbidden';
+    if (session.request.owner.publicId !== userId) return 'forbidden';
     this.#log.write('disconnect requested');
     await session.end();
     return 'ended';

@@ -16,6 +16,12 @@ export type FakePortal = {
 };
 
 export const goodToken = 'good-token-0123456789';
+/** A second user signed in on the same computer. */
+export const otherToken = 'other-token-0123456789';
+export const tokenUsers: Record<string, { publicId: string; name: string }> = {
+  [goodToken]: { publicId: 'user00000001', name: 'Engineer' },
+  [otherToken]: { publicId: 'user00000002', name: 'Ada Admin' },
+};
 
 export const offlineAgent = (publicId: string): AgentDetails => ({
   publicId,
@@ -54,9 +60,9 @@ export async function startFakePortal(): Promise<FakePortal> {
         Object.entries(rels).map(([rel, p]) => ({ rel, href: portal.url + p, methods: ['GET'] })),
       );
     }
-    if (request.headers.authorization !== `Bearer ${goodToken}`)
-      return send(401, [{ message: 'Authentication required' }]);
-    if (path === '/api/MyUser') return send(200, { publicId: 'user00000001', name: 'Engineer' });
+    const user = tokenUsers[(request.headers.authorization ?? '').replace(/^Bearer /, '')];
+    if (!user) return send(401, [{ message: 'Authentication required' }]);
+    if (path === '/api/MyUser') return send(200, user);
     // Like the portal: company routes without Api-Company are refused, never run in a default company.
     if (!request.headers['api-company'])
       return send(400, [{ message: 'No company selected', propertyName: 'Api-Company' }]);

@@ -7,6 +7,8 @@ import { startConnector, type Connector } from './connector.ts';
 import {
   goodToken,
   local,
+  otherToken,
+  tokenUsers,
   startFakePortal,
   upgradeStatus,
   watchStatus,
@@ -49,7 +51,8 @@ afterEach(async () => {
 });
 
 const asPortal = () => ({ origin: portal.url, token: goodToken });
-const connectBody = { agentId, companyId };
+const userId = tokenUsers[goodToken]!.publicId;
+const connectBody = { agentId, companyId, userId };
 
 describe('connector local API: who may use it', () => {
   it('refuses a foreign origin with 403 on every route, the WebSocket and the preflight', async () => {
@@ -149,6 +152,9 @@ describe('connector local API: who may use it', () => {
       services: [],
       socksPort: null,
       version: connectorVersion,
+      owner: null,
+      accessEnded: null,
+      inUseBy: null,
     });
   });
 
@@ -157,9 +163,11 @@ describe('connector local API: who may use it', () => {
     const cases: [Record<string, string | undefined>, unknown, string][] = [
       [{ controller: undefined }, connectBody, 'VPN-Client-Controller-Identifier'],
       [{ controller: 'not-a-uuid' }, connectBody, 'VPN-Client-Controller-Identifier'],
-      [{}, { companyId }, 'agentId'],
-      [{}, { agentId: 'UPPER', companyId }, 'agentId'],
-      [{}, { agentId }, 'companyId'],
+      [{}, { companyId, userId }, 'agentId'],
+      [{}, { agentId: 'UPPER', companyId, userId }, 'agentId'],
+      [{}, { agentId, userId }, 'companyId'],
+      [{}, { agentId, companyId }, 'userId'],
+      [{}, { ...connectBody, userId: 'Not An Id' }, 'userId'],
       [{}, { ...connectBody, forceProtocol: 'udp' }, 'forceProtocol'],
       [{}, { ...connectBody, extra: 1 }, 'extra'],
       [{}, [1], 'body'],
@@ -228,7 +236,20 @@ describe('connector local API: status and connect steps', () => {
     }
   });
 
-  it('lets only the connecting controller disconnect or replace the session', async () => {
+  it("refuses a connect whose userId is not the token's user", async () => {
+    const response = await local(connector.url, 'POST', '/connect', {
+      ...asPortal(),
+      controller,
+      body: { ...connectBody, userId: tokenUsers[otherToken]!.publicId },
+    });
+    expect(response.status).toBe(403);
+    expect(response.body).toMatchObject({
+      data: [{ message: 'User does not match the access token', propertyName: 'userId' }],
+    });
+    expect(connector.status.current.status).toBe('idle');
+  });
+
+  it('gives the session to the user who opened it: another user sees only "in use by", cannot end or replace it', async () => {
     let release!: () => void;
     portal.agent = (id) =>
       new Promise(
@@ -240,26 +261,98 @@ describe('connector local API: status and connect steps', () => {
             })),
       );
     const base = connector.url;
+    const asOther = { origin: portal.url, token: otherToken };
+    const otherWatch = await watchStatus(base, portal.url, otherToken);
+    const ownWatch = await watchStatus(base, portal.url, goodToken);
     expect(
       (await local(base, 'POST', '/connect', { ...asPortal(), controller, body: connectBody })).status,
     ).toBe(202);
+    const own = await ownWatch.until((s) => s.status === 'connecting');
+    expect(own).toMatchObject({ activeRequest: { agentId, companyId }, owner: tokenUsers[goodToken] });
+
+    // The other user's view: idle for them, busy by name, nothing of the owner's device.
+    const seenByOther = await otherWatch.until((s) => s.inUseBy !== null);
+    const otherView = {
+      status: 'idle',
+      activeRequest: null,
+      code: 0,
+      message: 'In use by Engineer',
+      services: [],
+      socksPort: null,
+      version: connectorVersion,
+      owner: null,
+      accessEnded: null,
+      inUseBy: { name: 'Engineer' },
+    };
+    expect(seenByOther).toEqual(otherView);
+    expect((await local(base, 'GET', '/status', asOther)).body).toEqual(otherView);
+
     const busy = await local(base, 'POST', '/connect', {
-      ...asPortal(),
+      ...asOther,
       controller: otherController,
-      body: connectBody,
+      body: { ...connectBody, userId: tokenUsers[otherToken]!.publicId },
     });
     expect(busy.status).toBe(409);
-    const other = await local(base, 'POST', '/disconnect', { ...asPortal(), controller: otherController });
+    expect(busy.body).toMatchObject({ data: [{ message: 'VPN_CLIENT_IN_USE' }] });
+    const other = await local(base, 'POST', '/disconnect', { ...asOther, controller: otherController });
     expect(other.status).toBe(403);
+    expect(other.body).toMatchObject({ data: [{ message: 'VPN_CLIENT_IN_USE' }] });
     expect(connector.status.current.status).toBe('connecting');
-    const own = await local(base, 'POST', '/disconnect', { ...asPortal(), controller });
-    expect(own.status).toBe(200);
-    expect(own.body).toMatchObject({ status: 'idle', code: 0, message: 'Disconnected', activeRequest: null });
+
+    // The owner may end it from another browser of theirs (another controller id).
+    const ended = await local(base, 'POST', '/disconnect', { ...asPortal(), controller: otherController });
+    expect(ended.status).toBe(200);
+    expect(ended.body).toMatchObject({
+      status: 'idle',
+      code: 0,
+      message: 'Disconnected',
+      activeRequest: null,
+    });
     release();
-    // Disconnecting when idle is fine for anyone.
+    // Free again: the other user's view says so, and disconnecting when idle is fine for anyone.
+    expect(await otherWatch.until((s) => s.inUseBy === null)).toMatchObject({ status: 'idle', code: 0 });
     expect(
-      (await local(base, 'POST', '/disconnect', { ...asPortal(), controller: otherController })).status,
+      (await local(base, 'POST', '/disconnect', { ...asOther, controller: otherController })).status,
     ).toBe(200);
+    otherWatch.close();
+    ownWatch.close();
+  });
+
+  it('tells only the owner why their access ended; another user never hears of it', async () => {
+    const base = connector.url;
+    const otherWatch = await watchStatus(base, portal.url, otherToken);
+    // The relay refuses the ticket with an ended-access reason at once (a closed, unreachable relay).
+    portal.agent = async (id) => ({
+      status: 200,
+      data: { publicId: id, name: 'Gw', activeVpnSession: { vpnAddress: '10.187.0.2' }, servers: [] },
+    });
+    portal.ticket = async () => ({ status: 403, data: [{ message: 'ACCESS_REQUEST_REQUIRED' }] });
+    const ownWatch = await watchStatus(base, portal.url, goodToken);
+    await local(base, 'POST', '/connect', { ...asPortal(), controller, body: connectBody });
+    expect(await ownWatch.until((s) => s.status === 'idle' && s.code >= 10)).toMatchObject({
+      code: statusCodes.accessRequestRequired,
+      owner: tokenUsers[goodToken],
+    });
+    const other = await local(base, 'GET', '/status', { origin: portal.url, token: otherToken });
+    expect(other.body).toMatchObject({ status: 'idle', code: 0, accessEnded: null, inUseBy: null });
+    expect(otherWatch.seen.every((s) => s.code === 0 && s.activeRequest === null)).toBe(true);
+    otherWatch.close();
+    ownWatch.close();
+  });
+});
+
+describe('connector probe page', () => {
+  it('tells its version to a configured portal origin only, in a page only that origin may frame', async () => {
+    const page = await local(connector.url, 'GET', `/probe?origin=${encodeURIComponent(portal.url)}`);
+    expect(page.status).toBe(200);
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain(`frame-ancestors ${portal.url}`);
+    expect(csp).toMatch(/script-src 'sha256-[A-Za-z0-9+/=]+'/);
+    expect(page.body).toContain(`data-version="${connectorVersion}"`);
+    expect(page.body).toContain(`data-origin="${portal.url}"`);
+    const foreignProbe = await local(connector.url, 'GET', `/probe?origin=${encodeURIComponent(foreign)}`);
+    expect(foreignProbe.status).toBe(400);
+    expect((await local(connector.url, 'GET', '/probe')).status).toBe(400);
   });
 });
 

@@ -15,9 +15,10 @@ import {
 import type { LogBuffer } from './log-buffer.ts';
 import { PortalError, type PortalClient, type PortalUser } from './portal-client.ts';
 import { answerPreflight, classifyCaller, corsHeaders, hostAllowed, type Caller } from './request-guard.ts';
+import { sendProbePage } from './probe-page.ts';
 import { renderSettingsPage, settingsFromForm } from './settings-page.ts';
 import { forceProtocols, parseSettings, type ForceProtocol, type Settings } from './settings.ts';
-import { statusCodes, type StatusStore } from './status.ts';
+import { statusCodes, statusFor, type StatusStore } from './status.ts';
 import type { TokenCheck } from './token-check.ts';
 
 /** What the local API works with; the connector owns it. */
@@ -109,6 +110,7 @@ const routes: Record<string, Route> = {
   '/status': { cors: true, methods: { GET: getStatus } },
   '/connect': { cors: true, methods: { POST: connect } },
   '/disconnect': { cors: true, methods: { POST: disconnect } },
+  '/probe': { cors: false, methods: { GET: probePage } },
   '/': { cors: false, methods: { GET: settingsPage } },
   '/settings': { cors: false, methods: { POST: saveSettings } },
 };
@@ -129,45 +131,53 @@ function controllerOf(request: IncomingMessage): string {
   return value.toLowerCase();
 }
 
+/** Refused to a user while another user's session holds the connector (the portal names them from the status). */
+export const inUseMessage = 'VPN_CLIENT_IN_USE';
+
 async function getStatus(ctx: LocalApiContext, request: IncomingMessage, response: ServerResponse) {
   const { token, portal } = await apiCaller(ctx, request, response);
-  await verifyToken(ctx, portal, token);
-  sendJson(response, 200, ctx.status.current);
+  const user = await verifyToken(ctx, portal, token);
+  sendJson(response, 200, statusFor(ctx.status.current, user.publicId));
 }
 
 async function connect(ctx: LocalApiContext, request: IncomingMessage, response: ServerResponse) {
   const { token, portal } = await apiCaller(ctx, request, response);
   const controllerId = controllerOf(request);
   const body = await readJsonObject(request);
-  const { agentId, companyId, forceProtocol } = parseConnectBody(body);
+  const { agentId, companyId, userId, forceProtocol } = parseConnectBody(body);
+  let user;
   try {
-    await verifyToken(ctx, portal, token, { companyId, fresh: true });
+    user = await verifyToken(ctx, portal, token, { companyId, fresh: true });
   } catch (error) {
     // Nothing running: the installer dialog watching the status sees why nothing happens.
     if (error instanceof HttpError && error.status === 401 && !ctx.manager.active)
       ctx.status.idle(statusCodes.tokenInvalid);
     throw error;
   }
+  // The session is recorded as this user's: a body naming someone else is not theirs to send.
+  if (user.publicId !== userId)
+    throw new HttpError(403, [{ message: 'User does not match the access token', propertyName: 'userId' }]);
   const settings = ctx.settings();
   const outcome = await ctx.manager.connect({
     agentId,
     companyId,
     token,
+    owner: { publicId: user.publicId, name: user.name },
     controllerId,
     portal,
     forceProtocol: forceProtocol ?? settings.forceProtocol,
     basePort: settings.basePort,
   });
-  if (outcome === 'busy') throw new HttpError(409, [{ message: 'Connector in use by another browser' }]);
-  sendJson(response, 202, ctx.status.current);
+  if (outcome === 'busy') throw new HttpError(409, [{ message: inUseMessage }]);
+  sendJson(response, 202, statusFor(ctx.status.current, user.publicId));
 }
 
 function parseConnectBody(body: Record<string, unknown>) {
   for (const key of Object.keys(body)) {
-    if (!['agentId', 'companyId', 'forceProtocol'].includes(key))
+    if (!['agentId', 'companyId', 'userId', 'forceProtocol'].includes(key))
       throw badRequest(errorMessages.invalid, key);
   }
-  const id = (key: 'agentId' | 'companyId') => {
+  const id = (key: 'agentId' | 'companyId' | 'userId') => {
     const value = body[key];
     if (value === undefined || value === null || value === '') throw badRequest(errorMessages.required, key);
     if (typeof value !== 'string' || !publicIdPattern.test(value))
@@ -176,6 +186,7 @@ function parseConnectBody(body: Record<string, unknown>) {
   };
   const agentId = id('agentId');
   const companyId = id('companyId');
+  const userId = id('userId');
   const force = body.forceProtocol;
   if (
     force !== undefined &&
@@ -183,16 +194,21 @@ function parseConnectBody(body: Record<string, unknown>) {
   ) {
     throw badRequest(errorMessages.invalid, 'forceProtocol');
   }
-  return { agentId, companyId, forceProtocol: force as ForceProtocol | undefined };
+  return { agentId, companyId, userId, forceProtocol: force as ForceProtocol | undefined };
 }
 
 async function disconnect(ctx: LocalApiContext, request: IncomingMessage, response: ServerResponse) {
   const { token, portal } = await apiCaller(ctx, request, response);
-  const controllerId = controllerOf(request);
-  await verifyToken(ctx, portal, token);
-  const outcome = await ctx.manager.disconnect(controllerId);
-  if (outcome === 'forbidden') throw forbidden('Connected by another browser');
-  sendJson(response, 200, ctx.status.current);
+  controllerOf(request);
+  const user = await verifyToken(ctx, portal, token);
+  const outcome = await ctx.manager.disconnect(user.publicId);
+  if (outcome === 'forbidden') throw new HttpError(403, [{ message: inUseMessage }]);
+  sendJson(response, 200, statusFor(ctx.status.current, user.publicId));
+}
+
+async function probePage(ctx: LocalApiContext, request: IncomingMessage, response: ServerResponse) {
+  admit(ctx, request, ['local', 'portal']);
+  sendProbePage(request, response, ctx.settings(), ctx.status.current.version);
 }
 
 const pageHeaders = {

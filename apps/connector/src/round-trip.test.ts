@@ -65,6 +65,7 @@ async function setup(portalUrl = t.server.baseUrl) {
       body: {
         agentId: agent.publicId,
         companyId: company.publicId,
+        userId: company.admin.publicId,
         ...(forceProtocol ? { forceProtocol } : {}),
       },
     });
@@ -84,10 +85,10 @@ function refused(port: number): Promise<boolean> {
 
 describe('connector → relay → agent → LAN service', () => {
   it('carries 5 MB through the local port and through SOCKS5 intact; disconnect closes the ports', async () => {
-    const { agent, connector, portal, watch, connect } = await setup();
+    const { company, agent, connector, portal, watch, connect } = await setup();
     // The token is checked with the portal, and with the company: another one is not the user's.
     const stranger = await t.newCompany();
-    const body = { agentId: agent.publicId, companyId: stranger.publicId };
+    const body = { agentId: agent.publicId, companyId: stranger.publicId, userId: company.admin.publicId };
     expect((await local(connector.url, 'POST', '/connect', { ...portal, body })).status).toBe(403);
     expect(
       (await local(connector.url, 'POST', '/connect', { ...portal, token: 'x'.repeat(43), body })).status,

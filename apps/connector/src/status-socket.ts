@@ -5,7 +5,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { errorMessages } from '@fleetgate/contracts';
 import { HttpError } from './http-io.ts';
 import { admit, portalOf, tokenHeader, verifyToken, type LocalApiContext } from './local-api.ts';
-import type { ConnectorStatus } from './status.ts';
+import { statusFor, type ConnectorStatus } from './status.ts';
 
 /**
  * The WebSocket on `/` that pushes the status on every change (and once on opening). Browsers
@@ -14,6 +14,8 @@ import type { ConnectorStatus } from './status.ts';
 export class StatusSocket {
   readonly #ctx: LocalApiContext;
   readonly #wss = new WebSocketServer({ noServer: true, maxPayload: 1024 });
+  /** Whose view each socket gets (its token's user), and the last one it was sent. */
+  readonly #viewers = new Map<WebSocket, { userId: string; last: string }>();
 
   constructor(ctx: LocalApiContext) {
     this.#ctx = ctx;
@@ -23,7 +25,7 @@ export class StatusSocket {
   readonly handleUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
     this.#admit(request).then(
-      () => this.#wss.handleUpgrade(request, socket, head, (ws) => this.#attach(ws)),
+      (userId) => this.#wss.handleUpgrade(request, socket, head, (ws) => this.#attach(ws, userId)),
       (error: unknown) => {
         const status = error instanceof HttpError ? error.status : 500;
         socket.end(
@@ -39,24 +41,33 @@ export class StatusSocket {
     this.#wss.close();
   }
 
-  async #admit(request: IncomingMessage) {
+  async #admit(request: IncomingMessage): Promise<string> {
     const url = new URL(request.url ?? '/', 'http://connector');
     if (url.pathname !== '/') throw new HttpError(404, [{ message: errorMessages.notFound }]);
     const caller = admit(this.#ctx, request, ['portal', 'local']);
     const fromHeader = request.headers[tokenHeader.toLowerCase()];
     const token = (typeof fromHeader === 'string' ? fromHeader : undefined) ?? url.searchParams.get('token');
     if (!token) throw new HttpError(401, [{ message: errorMessages.unauthenticated }]);
-    await verifyToken(this.#ctx, portalOf(this.#ctx, caller), token);
+    return (await verifyToken(this.#ctx, portalOf(this.#ctx, caller), token)).publicId;
   }
 
-  #attach(ws: WebSocket) {
+  #attach(ws: WebSocket, userId: string) {
     ws.on('error', () => ws.terminate());
+    ws.on('close', () => this.#viewers.delete(ws));
     // The page only listens; anything it sends is ignored.
-    ws.send(JSON.stringify(this.#ctx.status.current));
+    const last = JSON.stringify(statusFor(this.#ctx.status.current, userId));
+    this.#viewers.set(ws, { userId, last });
+    ws.send(last);
   }
 
+  /** Each socket hears its own user's view, and only when that view changed. */
   readonly #broadcast = (status: ConnectorStatus) => {
-    const text = JSON.stringify(status);
-    for (const ws of this.#wss.clients) if (ws.readyState === ws.OPEN) ws.send(text);
+    for (const [ws, viewer] of this.#viewers) {
+      if (ws.readyState !== ws.OPEN) continue;
+      const text = JSON.stringify(statusFor(status, viewer.userId));
+      if (text === viewer.last) continue;
+      viewer.last = text;
+      ws.send(text);
+    }
   };
 }

@@ -42,6 +42,13 @@ export const statusMessages: Record<StatusCode, string> = {
 };
 
 export type ActiveRequest = { agentId: string; companyId: string };
+/** A portal user as the token check named them. */
+export type UserRef = { publicId: string; name: string };
+/**
+ * Why the server ended the session's access (relay close 4001): revoked (by whom), expired, or
+ * ended for another reason (rights removed, device locked). Kept with the idle status afterwards.
+ */
+export type AccessEnded = { agentId: string; reason: 'revoked' | 'expired' | 'ended'; by: string | null };
 export type LocalService = { publicId: string; name: string; localPort: number };
 
 /** What `GET /status` answers and the WebSocket on `/` pushes on every change. */
@@ -54,9 +61,17 @@ export type ConnectorStatus = {
   services: LocalService[];
   socksPort: number | null;
   version: string;
+  /** Whose session this is (or was): the user whose token opened it. */
+  owner: UserRef | null;
+  /** Set when the server ended the access of the session that just closed. */
+  accessEnded: AccessEnded | null;
+  /** Only in another user's view: the connector is busy with the owner's session. */
+  inUseBy: { name: string } | null;
 };
 
-export type StatusChange = Partial<Omit<ConnectorStatus, 'version' | 'message'>> & { message?: string };
+export type StatusChange = Partial<Omit<ConnectorStatus, 'version' | 'message' | 'inUseBy'>> & {
+  message?: string;
+};
 
 /** The one current status; every change is emitted so the WebSocket clients hear of it. */
 export class StatusStore extends EventEmitter<{ change: [ConnectorStatus] }> {
@@ -72,6 +87,9 @@ export class StatusStore extends EventEmitter<{ change: [ConnectorStatus] }> {
       services: [],
       socksPort: null,
       version,
+      owner: null,
+      accessEnded: null,
+      inUseBy: null,
     };
   }
 
@@ -103,4 +121,27 @@ export class StatusStore extends EventEmitter<{ change: [ConnectorStatus] }> {
       ...(message === undefined ? {} : { message }),
     });
   }
+}
+
+/**
+ * The status as one caller may see it. The connector is per computer, the session per user: its
+ * owner (and the settings page, `null`) sees everything; another user signed in on the same
+ * computer sees only that the client is in use and by whom, never the device, its ports or why
+ * the owner's access ended.
+ */
+export function statusFor(status: ConnectorStatus, userId: string | null): ConnectorStatus {
+  if (userId === null || status.owner === null || status.owner.publicId === userId) return status;
+  const inUse = status.status !== 'idle';
+  return {
+    status: 'idle',
+    activeRequest: null,
+    code: statusCodes.idle,
+    message: inUse ? `In use by ${status.owner.name}` : statusMessages[statusCodes.idle],
+    services: [],
+    socksPort: null,
+    version: status.version,
+    owner: null,
+    accessEnded: null,
+    inUseBy: inUse ? { name: status.owner.name } : null,
+  };
 }

@@ -1,5 +1,5 @@
 import type net from 'node:net';
-import { deviceErrors, relayCloseCodes } from '@fleetgate/contracts';
+import { deviceErrors, parseAccessEndReason, relayCloseCodes } from '@fleetgate/contracts';
 import { LocalListener } from './local-listener.ts';
 import {
   PortalError,
@@ -15,15 +15,19 @@ import { socksHandshake } from './socks5.ts';
 import {
   statusCodes,
   statusMessages,
+  type AccessEnded,
   type ActiveRequest,
   type LocalService,
   type StatusChange,
   type StatusCode,
+  type UserRef,
 } from './status.ts';
 import { bridge } from './stream-bridge.ts';
 
 export type SessionRequest = ActiveRequest & {
   token: string;
+  /** The user the token belongs to: the session's owner. */
+  owner: UserRef;
   controllerId: string;
   portal: PortalClient;
   forceProtocol: ForceProtocol;
@@ -35,7 +39,7 @@ export type SessionHooks = {
   log: (line: string) => void;
 };
 
-type Ending = { code: StatusCode; message?: string };
+type Ending = { code: StatusCode; message?: string; accessEnded?: Omit<AccessEnded, 'agentId'> };
 
 /**
  * One connect, from checking the device to the local ports, until the user disconnects or the
@@ -70,7 +74,12 @@ export class TunnelSession {
     const signal = this.#abort.signal;
     const step = (code: StatusCode) => {
       if (this.#ended) return false;
-      this.#hooks.report({ status: 'connecting', activeRequest: { agentId, companyId }, code });
+      this.#hooks.report({
+        status: 'connecting',
+        activeRequest: { agentId, companyId },
+        code,
+        accessEnded: null,
+      });
       return true;
     };
     try {
@@ -127,6 +136,7 @@ export class TunnelSession {
       message,
       services: [],
       socksPort: null,
+      accessEnded: ending.accessEnded ? { agentId: this.request.agentId, ...ending.accessEnded } : null,
     });
     this.#resolveDone();
   }
@@ -204,10 +214,14 @@ class ListenFailure extends Error {
 function relayEnding({ code, reason }: RelayClosed): Ending {
   if (code === relayCloseCodes.agentGone) return { code: statusCodes.deviceOffline };
   if (code === relayCloseCodes.accessEnded) {
-    return {
-      code: statusCodes.relayClosed,
-      message: `Relay closed: access ended (${reason || 'no reason given'})`,
-    };
+    const ended = parseAccessEndReason(reason);
+    const why =
+      ended.reason === 'revoked'
+        ? `access revoked${ended.by ? ` by ${ended.by}` : ''}`
+        : ended.reason === 'expired'
+          ? 'access expired'
+          : `access ended (${reason || 'no reason given'})`;
+    return { code: statusCodes.relayClosed, message: `Relay closed: ${why}`, accessEnded: ended };
   }
   return { code: statusCodes.relayClosed, message: `Relay closed: ${reason || `code ${code}`}` };
 }

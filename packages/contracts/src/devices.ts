@@ -21,6 +21,37 @@ export const relayCloseCodes = {
   protocolError: 4400,
 } as const;
 
+/**
+ * Why the relay ended a session's access (close 4001), as its close reason: `ACCESS_REVOKED:<name
+ * of who revoked it>`, `ACCESS_EXPIRED`, or the access rules' own message (rights removed, device
+ * locked). A WebSocket close reason holds at most 123 bytes, so a long name is cut.
+ */
+export const accessEndReasons = { revoked: 'ACCESS_REVOKED', expired: 'ACCESS_EXPIRED' } as const;
+const closeReasonMaxBytes = 123;
+
+export function formatAccessEndReason(
+  ended: { reason: 'revoked'; by: string | null } | { reason: 'expired' },
+) {
+  if (ended.reason === 'expired') return accessEndReasons.expired;
+  const prefix = `${accessEndReasons.revoked}:`;
+  let by = ended.by ?? '';
+  // Cut by code points, so no character is split.
+  while (new TextEncoder().encode(prefix + by).length > closeReasonMaxBytes)
+    by = [...by].slice(0, -1).join('');
+  return by ? prefix + by : accessEndReasons.revoked;
+}
+
+export function parseAccessEndReason(reason: string): {
+  reason: 'revoked' | 'expired' | 'ended';
+  by: string | null;
+} {
+  if (reason === accessEndReasons.expired) return { reason: 'expired', by: null };
+  if (reason === accessEndReasons.revoked) return { reason: 'revoked', by: null };
+  if (reason.startsWith(`${accessEndReasons.revoked}:`))
+    return { reason: 'revoked', by: reason.slice(accessEndReasons.revoked.length + 1) || null };
+  return { reason: 'ended', by: null };
+}
+
 /** Connection-attempt limiting of agents (ARCHITECTURE: soft 30 s up to 10 attempts, then 5 min; hard until reset). */
 export const agentRateLimit = {
   softCounterThreshold: 10,

@@ -7,6 +7,8 @@ import helmet from '@fastify/helmet';
  * is no way out for injected code, so any port there is fine.
  */
 const connectorSources = ['http://127.0.0.1:*', 'ws://127.0.0.1:*', 'http://localhost:*', 'ws://localhost:*'];
+/** The connector's probe page, loaded in a hidden frame to find the connector without console noise. */
+const connectorFrames = ['http://127.0.0.1:*', 'http://localhost:*'];
 
 /**
  * Security headers on every response (API, web app, errors, 404s): registered first, so even
@@ -27,6 +29,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: s
         fontSrc: ["'self'", 'data:'],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
+        frameSrc: ["'self'", ...connectorFrames],
         // Company logos may be data: URLs or images on the company's own site.
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         objectSrc: ["'none'"],

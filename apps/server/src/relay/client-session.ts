@@ -3,6 +3,7 @@ import type { Multiplexer, TunnelStream } from '@fleetgate/tunnel-protocol';
 import { relayCloseCodes } from '@fleetgate/contracts';
 import type { Db } from '../db/client.ts';
 import { evaluateAccess } from '../modules/access/access.policy.ts';
+import { accessEndReason } from './access-end.ts';
 import { loadAgentFacts, serviceTarget, type RelayAgentFacts, type RelayServer } from './agent-facts.ts';
 import { endClientSession, insertClientSession, recordUsage } from './relay-sessions.repository.ts';
 import type { RelayTicket } from './relay-tickets.ts';
@@ -31,6 +32,8 @@ export class ClientSession {
   readonly #deps: ClientSessionDeps;
   readonly #link: WsLink;
   #facts: RelayAgentFacts | undefined;
+  /** The approved request the last check relied on, to say what became of it when access ends. */
+  #accessRequestId: number | null = null;
   #id: number | undefined;
   #up = 0;
   #down = 0;
@@ -135,8 +138,12 @@ export class ClientSession {
       vpn: this.ticket.vpn,
       serverIds: this.ticket.vpn ? [] : this.ticket.serverIds.filter((id) => existing.has(id)),
     });
-    if (!decision.allowed) return this.close(relayCloseCodes.accessEnded, decision.message);
+    if (!decision.allowed) {
+      const reason = await accessEndReason(this.#deps.db, this.#accessRequestId, decision.message);
+      return this.close(relayCloseCodes.accessEnded, reason);
+    }
     this.#facts = facts;
+    this.#accessRequestId = decision.accessRequestId;
     clearTimeout(this.#untilTimer);
     this.#untilTimer = undefined;
     if (decision.until) {

@@ -195,14 +195,21 @@ describe('relay: bytes through a real agent to real TCP services', () => {
     const data = randomBytes(64 * 1024);
     expect(sha256(await echo(client.open('echo'), data))).toBe(sha256(data));
 
+    // The close reason says what happened and who did it, so the user is not told it "expired".
+    const approver = await t.newMember(company, ['accessRequests.manage']);
+    const approverRow = await t.server.db
+      .selectFrom('users')
+      .select(['id', 'name'])
+      .where('public_id', '=', approver.publicId)
+      .executeTakeFirstOrThrow();
     await t.server.db
       .updateTable('access_requests')
-      .set({ status: 'revoked' })
+      .set({ status: 'revoked', decided_by_user_id: approverRow.id, decided_at: new Date() })
       .where('id', '=', requestId)
       .execute();
     expect(await client.closed).toEqual({
       code: relayCloseCodes.accessEnded,
-      reason: 'ACCESS_REQUEST_REQUIRED',
+      reason: `ACCESS_REVOKED:${approverRow.name}`,
     });
     const ended = await eventually(async () =>
       t.server.db
@@ -212,7 +219,7 @@ describe('relay: bytes through a real agent to real TCP services', () => {
         .where('ended_at', 'is not', null)
         .executeTakeFirst(),
     );
-    expect(ended.end_reason).toBe('ACCESS_REQUEST_REQUIRED');
+    expect(ended.end_reason).toBe(`ACCESS_REVOKED:${approverRow.name}`);
 
     // A ticket issued before the revocation does not open a session after it.
     const secondId = await seedAccessRequest(t.server.db, agent, member.publicId, {
@@ -242,7 +249,7 @@ describe('relay: bytes through a real agent to real TCP services', () => {
     });
     const shortLived = await openRelayClient(await ticket(memberAs, agent, { vpn: true }));
     const started = Date.now();
-    expect((await shortLived.closed).code).toBe(relayCloseCodes.accessEnded);
+    expect(await shortLived.closed).toEqual({ code: relayCloseCodes.accessEnded, reason: 'ACCESS_EXPIRED' });
     expect(Date.now() - started).toBeLessThan(5000);
 
     await seedAccessRequest(t.server.db, agent, member.publicId, { vpn: true });
