@@ -31,6 +31,11 @@ export function VpnClientSection({ onReleaseNotes }: { onReleaseNotes: () => voi
         {t('vpn.client.title')}
       </Typography>
       <Box data-testid="vpn-client-state" data-state={state} sx={{ mb: 1 }}>
+        {state === 'found' && vpn.status?.inUseBy && (
+          <Typography data-testid="vpn-client-in-use" sx={{ mb: 1 }}>
+            {t('vpn.client.inUseBy', { name: vpn.status.inUseBy.name })}
+          </Typography>
+        )}
         {state === 'found' && (
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
             <Typography>{t('vpn.client.version', { version })}</Typography>

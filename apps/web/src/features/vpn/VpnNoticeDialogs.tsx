@@ -6,6 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslation } from 'react-i18next';
+import type { AccessEnded } from './connector-client.ts';
 
 function Notice(props: { id: string; title: string; body: string; onClose: () => void; actions: ReactNode }) {
   return (
@@ -37,21 +38,53 @@ export function VpnConsentDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
-/** The relay ended the session because the user's access ended. */
-export function VpnAccessExpiredDialog({ onLogOut, onClose }: { onLogOut: () => void; onClose: () => void }) {
+type AccessEndedProps = {
+  ended: AccessEnded;
+  /** The device's name once loaded. */
+  deviceName: string | undefined;
+  /** Present when asking again can help (the user may request access to this device). */
+  onRequestAgain: (() => void) | undefined;
+  onLogOut: () => void;
+  onClose: () => void;
+};
+
+/**
+ * The relay ended the session because the user's access ended: says what happened (revoked, and
+ * by whom, or expired) and leads with asking for access again; logging out stays available
+ * (spec §2), as it is what helps when rights changed.
+ */
+export function VpnAccessEndedDialog({
+  ended,
+  deviceName,
+  onRequestAgain,
+  onLogOut,
+  onClose,
+}: AccessEndedProps) {
   const { t } = useTranslation();
+  const device = deviceName ?? t('vpn.accessEnded.thisDevice');
+  const body =
+    ended.reason === 'revoked'
+      ? ended.by
+        ? t('vpn.accessEnded.revokedBy', { name: ended.by, device })
+        : t('vpn.accessEnded.revoked', { device })
+      : t(`vpn.accessEnded.${ended.reason}`, { device });
   return (
     <Notice
-      id="vpn-access-expired-title"
-      title={t('vpn.accessExpired.title')}
-      body={t('vpn.accessExpired.body')}
+      id="vpn-access-ended-title"
+      title={t(`vpn.accessEnded.${ended.reason}Title`)}
+      body={body}
       onClose={onClose}
       actions={
         <>
           <Button onClick={onClose}>{t('vpn.close')}</Button>
-          <Button variant="contained" onClick={onLogOut}>
+          <Button variant={onRequestAgain ? 'text' : 'contained'} onClick={onLogOut}>
             {t('vpn.logOut')}
           </Button>
+          {onRequestAgain && (
+            <Button variant="contained" onClick={onRequestAgain}>
+              {t('vpn.accessEnded.requestAgain')}
+            </Button>
+          )}
         </>
       }
     />

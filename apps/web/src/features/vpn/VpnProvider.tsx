@@ -1,23 +1,29 @@
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import type { Agent } from '@fleetgate/contracts';
+import { useLocation, useNavigate } from 'react-router';
+import type { Agent, Capability } from '@fleetgate/contracts';
 import { apiData } from '../../api/client.ts';
 import { useCurrentUser } from '../../auth/current-user.tsx';
 import { useCompanyId, useSession } from '../../auth/session.ts';
 import { useNotify } from '../../components/notify.tsx';
 import { ConfirmLogoutDialog } from './ConfirmLogoutDialog.tsx';
-import { connectorConnect, connectorDisconnect, ConnectorRefused } from './connector-client.ts';
+import {
+  connectorConnect,
+  connectorDisconnect,
+  ConnectorRefused,
+  inUseMessage,
+  type ConnectorStatus,
+} from './connector-client.ts';
 import { InstallerDialog } from './InstallerDialog.tsx';
-import { consentGiven, forceProtocol, giveConsent } from './local-values.ts';
+import { connectorSeen, consentGiven, forceProtocol, giveConsent } from './local-values.ts';
 import { fetchReleaseDocument } from './release-document.ts';
 import { useConnectErrors } from './use-connect-errors.ts';
 import { useConnector } from './use-connector.ts';
 import { useUpdatePromo, useVpnFavicon } from './use-vpn-effects.ts';
 import { VpnContext, type VpnContextValue } from './vpn-context.ts';
 import { VpnInfoDialog } from './VpnInfoDialog.tsx';
-import { MobileUnsupportedDialog, VpnAccessExpiredDialog, VpnConsentDialog } from './VpnNoticeDialogs.tsx';
+import { MobileUnsupportedDialog, VpnAccessEndedDialog, VpnConsentDialog } from './VpnNoticeDialogs.tsx';
 import { isMobilePlatform, vpnTimings, type ConnectErrorKey } from './vpn-rules.ts';
 import { VpnStatusBar } from './VpnStatusBar.tsx';
 
@@ -28,6 +34,32 @@ const agentQuery = (publicId: string) => ({
 
 type Confirming = { name: string; resolve: (ok: boolean) => void };
 
+// The request form (with its date pickers) loads only when asked for again after access ended.
+const RequestAccessDialog = lazy(() =>
+  import('../devices/RequestAccessDialog.tsx').then((module) => ({ default: module.RequestAccessDialog })),
+);
+
+/** Users who see devices (the devices feature's rights) may use the VPN client. */
+const deviceCapabilities: Capability[] = [
+  'agents.connect',
+  'agents.manage',
+  'accessRequests.use',
+  'accessRequests.manage',
+];
+/** The screens that show VPN features (Connect, the device's VPN state). */
+const showsVpn = (pathname: string) => pathname === '/devices' || pathname.startsWith('/devices/');
+
+/** The connector's refusal as the user reads it; "in use" names who holds it. */
+function refusalKey(
+  error: ConnectorRefused,
+  status: ConnectorStatus | null,
+): [ConnectErrorKey | 'inUseBy', string?] {
+  if (error.reason === inUseMessage || error.status === 409)
+    return status?.inUseBy ? ['inUseBy', status.inUseBy.name] : ['busy'];
+  const keys: Record<number, ConnectErrorKey> = { 401: 'tokenInvalid', 403: 'notAllowed' };
+  return [keys[error.status] ?? 'failed'];
+}
+
 /** The VPN client feature's state and its shell-wide snack bar and dialogs (mounted once by the shell). */
 export function VpnProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -37,8 +69,16 @@ export function VpnProvider({ children }: { children: ReactNode }) {
   const token = useSession()?.secretId;
   const user = useCurrentUser();
   const companyId = useCompanyId();
+  const { pathname } = useLocation();
   const mobile = useMemo(() => isMobilePlatform(navigator.userAgent, navigator.maxTouchPoints), []);
-  const connector = useConnector(mobile ? undefined : token, {
+  // Look for the connector (quietly) only for users who see devices, from the first screen that
+  // shows VPN features on — or everywhere once this browser has had one, so a session shows.
+  const mayUseVpn = deviceCapabilities.some((c) => user.capabilities.includes(c));
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    if (mayUseVpn && (showsVpn(pathname) || connectorSeen())) setWanted(true);
+  }, [mayUseVpn, pathname]);
+  const connector = useConnector(mobile || !wanted ? undefined : token, {
     found: t('vpn.notices.installationFound'),
     unable: t('vpn.notices.unableToCommunicate'),
     retry: t('vpn.retry'),
@@ -52,6 +92,7 @@ export function VpnProvider({ children }: { children: ReactNode }) {
   });
   const [info, setInfo] = useState<{ agentId: string | undefined } | null>(null);
   const [installer, setInstaller] = useState<{ agent: Agent | undefined } | null>(null);
+  const [requestFor, setRequestFor] = useState<Agent | null>(null);
   const [consentFor, setConsentFor] = useState<Agent | null>(null);
   const [mobileNotice, setMobileNotice] = useState(false);
   const [confirming, setConfirming] = useState<Confirming | null>(null);
@@ -66,7 +107,13 @@ export function VpnProvider({ children }: { children: ReactNode }) {
     retry: false,
   });
 
-  const { accessExpired, closeAccessExpired, showError } = useConnectErrors(status);
+  const { accessEnded, closeAccessEnded, showError } = useConnectErrors(status);
+  const endedAgent = useQuery({
+    ...agentQuery(accessEnded?.agentId ?? ''),
+    enabled: accessEnded !== null,
+    retry: false,
+  });
+  const mayRequest = user.capabilities.includes('accessRequests.use') && accessEnded?.reason !== 'ended';
   useVpnFavicon(current === 'connected');
   useUpdatePromo(connector.state === 'found' ? status?.version : undefined, release.data, () =>
     setInfo({ agentId: status?.activeRequest?.agentId }),
@@ -81,6 +128,7 @@ export function VpnProvider({ children }: { children: ReactNode }) {
           connectorConnect(token, {
             agentId: agent.publicId,
             companyId,
+            userId: user.publicId,
             ...(protocol === 'tcp' ? {} : { forceProtocol: protocol }),
           }),
         );
@@ -89,11 +137,11 @@ export function VpnProvider({ children }: { children: ReactNode }) {
           setInstaller({ agent });
           return;
         }
-        const keys: Record<number, ConnectErrorKey> = { 401: 'tokenInvalid', 403: 'notAllowed', 409: 'busy' };
-        showError(t(`vpn.connectErrors.${keys[error.status] ?? 'failed'}`));
+        const [key, name] = refusalKey(error, connector.status);
+        showError(t(`vpn.connectErrors.${key}`, { name }));
       }
     },
-    [token, companyId, connector, showError, t],
+    [token, companyId, user.publicId, connector, showError, t],
   );
 
   const connect = useCallback(
@@ -106,11 +154,24 @@ export function VpnProvider({ children }: { children: ReactNode }) {
         return;
       }
       if (!consentGiven()) return setConsentFor(agent);
-      if (connector.state !== 'found') return setInstaller({ agent });
-      void startConnect(agent);
+      setWanted(true);
+      if (connector.state === 'found') return void startConnect(agent);
+      // Not (yet) seen: look once more before offering the installer, so a connector started
+      // since the page loaded connects at the first click.
+      void connector.check().then((found) => (found ? startConnect(agent) : setInstaller({ agent })));
     },
-    [mobile, token, user.publicId, companyId, connector.state, notify, startConnect, t],
+    [mobile, token, user.publicId, companyId, connector, notify, startConnect, t],
   );
+
+  // The installer connected by itself: once connected to its device it has done its work.
+  useEffect(() => {
+    if (
+      installer?.agent &&
+      status?.status === 'connected' &&
+      status.activeRequest?.agentId === installer.agent.publicId
+    )
+      setInstaller(null);
+  }, [installer, status]);
 
   const disconnect = useCallback(async () => {
     try {
@@ -168,15 +229,8 @@ export function VpnProvider({ children }: { children: ReactNode }) {
           found={connector.state === 'found'}
           status={status}
           release={release.data}
-          onConnect={
-            installer.agent
-              ? () => {
-                  const agent = installer.agent!;
-                  setInstaller(null);
-                  void startConnect(agent);
-                }
-              : undefined
-          }
+          deviceName={installer.agent?.name}
+          onConnect={installer.agent ? () => void startConnect(installer.agent!) : undefined}
           onClose={() => setInstaller(null)}
         />
       )}
@@ -190,14 +244,29 @@ export function VpnProvider({ children }: { children: ReactNode }) {
           }}
         />
       )}
-      {accessExpired && (
-        <VpnAccessExpiredDialog
+      {accessEnded && (
+        <VpnAccessEndedDialog
+          ended={accessEnded}
+          deviceName={endedAgent.data?.name}
+          onRequestAgain={
+            mayRequest && endedAgent.data
+              ? () => {
+                  setRequestFor(endedAgent.data);
+                  closeAccessEnded();
+                }
+              : undefined
+          }
           onLogOut={() => {
-            closeAccessExpired();
+            closeAccessEnded();
             void navigate('/logout');
           }}
-          onClose={closeAccessExpired}
+          onClose={closeAccessEnded}
         />
+      )}
+      {requestFor && (
+        <Suspense fallback={null}>
+          <RequestAccessDialog agent={requestFor} onClose={() => setRequestFor(null)} />
+        </Suspense>
       )}
       {mobileNotice && <MobileUnsupportedDialog onClose={() => setMobileNotice(false)} />}
       {confirming && <ConfirmLogoutDialog name={confirming.name} status={current} onClose={finishConfirm} />}

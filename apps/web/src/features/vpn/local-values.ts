@@ -19,6 +19,8 @@ const storedRecommendedAt = createStoredValue(
   null,
   parseRecommendedAt,
 );
+/** Set once this browser has found a connector: from then on it is looked for on every screen. */
+const storedConnectorSeen = createStoredValue('fleetgate.vpn.connectorSeen', false, (raw) => raw === true);
 const storedConsent = createStoredValue('fleetgate.vpn.consent', false, (raw) => raw === true);
 /**
  * Where the connector listens. Always 127.0.0.1:9250 for users; tests running a connector on a
@@ -53,6 +55,10 @@ export function setForceProtocol(choice: ForceProtocol): void {
   else storedProtocol.set(stored);
 }
 
+export const connectorSeen = () => storedConnectorSeen.get();
+export const rememberConnectorSeen = () => {
+  if (!storedConnectorSeen.get()) storedConnectorSeen.set(true);
+};
 export const consentGiven = () => storedConsent.get();
 export const giveConsent = () => storedConsent.set(true);
 export const connectorUrl = () => storedConnectorUrl.get();

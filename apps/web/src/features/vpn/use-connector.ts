@@ -1,6 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNotify } from '../../components/notify.tsx';
-import { fetchConnectorStatus, openStatusSocket, type ConnectorStatus } from './connector-client.ts';
+import {
+  fetchConnectorStatus,
+  openStatusSocket,
+  probeConnector,
+  type ConnectorStatus,
+} from './connector-client.ts';
+import { rememberConnectorSeen } from './local-values.ts';
 import { vpnTimings, type ConnectorState } from './vpn-rules.ts';
 
 /** How often, and how many times, a lost connector is tried again before it counts as missing. */
@@ -10,7 +16,8 @@ const lostRetries = 4;
 type Texts = { found: string; unable: string; retry: string };
 
 /**
- * The connector bootstrap: `GET /status`, then the status WebSocket for live changes. A socket
+ * The connector bootstrap: a quiet probe (see `probeConnector`), then `GET /status` and the status
+ * WebSocket for live changes. Without a token nothing is looked for. A socket
  * that drops makes the connector "lost" (retried a few times); still silent, it becomes
  * "missing" with an Unable-to-communicate snack bar that stays until Retry (spec §4).
  */
@@ -63,9 +70,13 @@ export function useConnector(token: string | undefined, texts: Texts) {
     if (!token) return false;
     const mine = ++run.generation;
     try {
+      const version = await probeConnector();
+      if (mine !== run.generation) return false;
+      if (version === null) throw new Error('no connector');
       const first = await fetchConnectorStatus(token);
       if (mine !== run.generation) return false;
       setStatus(first);
+      rememberConnectorSeen();
       move('found');
       closeSocket();
       const socket = openStatusSocket(token);

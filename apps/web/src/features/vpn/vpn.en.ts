@@ -44,6 +44,7 @@ export const vpnEn = {
     updateAvailable: 'Update available',
     latest: 'Latest',
     missing: 'No installation found',
+    inUseBy: 'In use by {{name}}',
     lost: 'Cannot communicate, retrying',
     releaseNotes: 'Release notes',
     settings: 'Settings',
@@ -81,7 +82,8 @@ export const vpnEn = {
     portalUnreachable: 'The VPN client cannot reach the portal',
     relayUnreachable: 'The VPN client cannot reach the VPN server',
     localPortsFailed: 'The VPN client could not open its local ports',
-    busy: 'Another browser controls the VPN connection',
+    busy: 'The VPN client on this computer is in use by another user',
+    inUseBy: 'The VPN client on this computer is in use by {{name}}',
     failed: 'The VPN connection failed',
   },
   confirmLogout: {
@@ -89,27 +91,52 @@ export const vpnEn = {
     connected: 'You are connected to {{name}}. Logging out ends the VPN connection.',
   },
   installer: {
-    title: 'VPN client',
+    title: 'Install the VPN client',
     found: 'VPN client installation found',
     foundHint: 'The VPN client {{version}} is running on this computer.',
     notFound: 'No VPN client installation found',
-    notFoundHint:
-      'Install and start the VPN client on this computer. This dialog finds it as soon as it runs.',
-    searching: 'Looking for the VPN client…',
-    gaveUp: 'Stopped looking for the VPN client.',
+    searching: 'Looking for the VPN client on this computer…',
+    searchingThenConnect:
+      'Looking for the VPN client on this computer. Once it runs, this page connects to {{name}} by itself.',
+    connectingTo: 'Connecting to {{name}}…',
+    gaveUp: 'Stopped looking for the VPN client. Start it, then choose Try again.',
     errorStep: 'The VPN client reported an error: {{message}}',
     connectNow: 'Connect now',
-    downloadMenu: 'Download installer',
-    downloadFor: 'Installer for {{os}}',
-    noDownloads: 'No installers available',
+    what: 'The VPN client (Fleetgate connector) is a small program that runs on this computer. While you are connected to a device, it makes the device’s network services reachable here as local ports (127.0.0.1) and a SOCKS5 proxy, for your browser and your tools. It listens only on this computer and only for this portal, and it needs no administrator rights.',
+    downloadTitle: 'Download',
+    downloadFor: 'Download for {{os}} (version {{version}})',
+    downloadMenu: 'Other platforms',
+    downloadOther: '{{os}} (version {{version}})',
+    noDownloads: 'No download available',
+    needsNode: 'It is one JavaScript file and runs with Node.js 24 or later on Windows, macOS and Linux.',
+    startTitle: 'Start it',
+    startHint: 'In a terminal, in the folder you downloaded it to:',
+    copyCommand: 'Copy command',
+    commandCopied: 'Command copied',
+    keepRunning:
+      'Leave it running while you use the VPN. It listens on http://127.0.0.1:9250, where its settings page is.',
+    foundTitle: 'Found automatically',
+    foundAutomatically:
+      'This page finds the VPN client as soon as it runs — there is nothing else to do. When you opened this dialog by connecting to a device, it then connects by itself.',
   },
   consent: {
     title: 'VPN connection',
     body: 'While connected, the device’s network services are reachable from this computer through the VPN client. Your connection is logged and visible to the device’s administrators.',
   },
-  accessExpired: {
-    title: 'VPN access expired',
-    body: 'Your access to this device has ended and the VPN connection was closed. Log out and in again, or request access anew.',
+  accessEnded: {
+    thisDevice: 'this device',
+    revokedTitle: 'VPN access revoked',
+    revokedBy:
+      '{{name}} revoked your access to {{device}}, and the VPN connection was closed. You can request access again.',
+    revoked:
+      'Your access to {{device}} was revoked, and the VPN connection was closed. You can request access again.',
+    expiredTitle: 'VPN access expired',
+    expired:
+      'Your approved access to {{device}} has expired, and the VPN connection was closed. You can request access again.',
+    endedTitle: 'VPN access ended',
+    ended:
+      'You may no longer connect to {{device}}, and the VPN connection was closed. Your rights or the device’s access settings changed; log out and in again to use your current rights.',
+    requestAgain: 'Request access again',
   },
   mobile: {
     title: 'VPN not supported',
