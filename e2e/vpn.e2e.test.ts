@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
+import { expectAccessible } from './support/axe.ts';
 import { collectPageErrors, settledScreenshot } from './support/browser.ts';
 import type { SignedIn } from './support/shell-server.ts';
 import {
@@ -60,20 +61,30 @@ describe('VPN client in the portal', () => {
       .getByRole('dialog', { name: 'VPN connection' })
       .getByRole('button', { name: 'Got it' })
       .click();
-    const installer = page.getByRole('dialog', { name: 'VPN client' });
+    const installer = page.getByRole('dialog', { name: 'Install the VPN client' });
     await installer.getByText('No VPN client installation found').waitFor();
     expect(await installer.getByRole('button', { name: 'Connect now' }).isDisabled()).toBe(true);
+    // The full-screen install-connector dialog: what it is, download, how to start it, found by itself.
+    expect(await installer.boundingBox()).toMatchObject({ width: 1280, height: 860 });
+    await installer.getByText(/is a small program that runs on this computer/).waitFor();
+    expect(
+      await installer
+        .getByRole('link', { name: /^Download for Linux \(version 0\.1\.0\)$/ })
+        .getAttribute('href'),
+    ).toMatch(/\/downloads\/connector\/fleetgate-connector-0\.1\.0\.mjs$/);
+    expect(await installer.getByTestId('vpn-installer-command').textContent()).toBe(
+      `node fleetgate-connector-0.1.0.mjs --portal ${world.server.baseUrl}`,
+    );
+    await installer.getByRole('heading', { name: '3. Found automatically' }).waitFor();
+    await expectAccessible(page);
     await shot(page, 'installer-missing');
 
-    // Started now, it is found within the 2.5 s retry.
+    // Started now, it is found within the 2.5 s retry, and the dialog connects by itself (README).
     const connector = await connectorFor(world.server, port);
     world.connectors.push(connector);
-    await installer.getByText('VPN client installation found', { exact: true }).waitFor();
     // …and the 3 s snack bar says so (missing → found).
     await page.locator('.MuiSnackbar-root').getByText('VPN client installation found').waitFor();
-    await shot(page, 'installer-found');
-    await installer.getByRole('button', { name: 'Connect now' }).click();
-
+    await installer.waitFor({ state: 'hidden' });
     await page.waitForFunction(() => document.querySelector('[data-vpn-status="connected"]'));
     const states = await barStates(page);
     expect(states).toContain('connecting');
@@ -147,6 +158,34 @@ describe('VPN client in the portal', () => {
     expect(Date.now() - idleAt).toBeGreaterThan(700);
     expect(await portRefused(echoPort)).toBe(true);
     expect(await portRefused(status.socksPort!)).toBe(true);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('connects at the first click when the connector was started after the page was opened', async () => {
+    const admin = await world.server.newAdministrator('VPN One Click');
+    const { agent, runner } = await attachedAgent(world.server, admin, world.simulator);
+    world.runners.push(runner);
+    const port = await freePort();
+    const { page, errors, close } = await openDevice(admin, agent.publicId, `http://127.0.0.1:${port}`);
+    await page.evaluate(() => localStorage.setItem('fleetgate.vpn.consent', 'true'));
+    // The page has looked and found nothing…
+    await page.getByRole('button', { name: /^VPN: / }).click();
+    const info = page.getByRole('dialog', { name: 'VPN' });
+    await info.getByText('No installation found').waitFor();
+    await info.getByRole('button', { name: 'Close' }).click();
+    // …then the connector starts, and the first Connect connects: no installer, no Connect now.
+    const connector = await connectorFor(world.server, port);
+    world.connectors.push(connector);
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await page.waitForFunction(() => document.querySelector('[data-vpn-status="connected"]'));
+    expect(await page.getByRole('dialog', { name: 'Install the VPN client' }).count()).toBe(0);
+    expect(connector.status.current).toMatchObject({
+      status: 'connected',
+      owner: { publicId: admin.publicId, name: admin.account.name },
+    });
+    await page.getByRole('button', { name: 'Disconnect', exact: true }).click();
+    await statusBar(page).waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
     await close();
   });

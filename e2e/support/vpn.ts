@@ -82,6 +82,8 @@ export function connectorFor(server: ShellServer, port: number): Promise<Connect
  */
 export async function watchVpnPage(context: BrowserContext, connectorUrl: string): Promise<void> {
   await context.addInitScript((url: string) => {
+    // The portal's own page only: the frame the portal looks for the connector with has no storage.
+    if (window !== window.top) return;
     localStorage.setItem('fleetgate.vpn.connectorUrl', JSON.stringify(url));
     const states: string[] = [];
     (window as unknown as { vpnStates: string[] }).vpnStates = states;
