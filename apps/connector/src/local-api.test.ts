@@ -138,7 +138,8 @@ describe('connector local API: who may use it', () => {
       body: connectBody,
     });
     expect(refused.status).toBe(401);
-    expect(connector.status.current).toMatchObject({ status: 'idle', code: statusCodes.tokenInvalid });
+    // The refusal is the caller's answer, not news for whoever else uses this computer.
+    expect(connector.status.current).toMatchObject({ status: 'idle', code: 0, owner: null });
   });
 
   it('answers GET /status with the status and version', async () => {

@@ -18,7 +18,7 @@ import { answerPreflight, classifyCaller, corsHeaders, hostAllowed, type Caller 
 import { sendProbePage } from './probe-page.ts';
 import { renderSettingsPage, settingsFromForm } from './settings-page.ts';
 import { forceProtocols, parseSettings, type ForceProtocol, type Settings } from './settings.ts';
-import { statusCodes, statusFor, type StatusStore } from './status.ts';
+import { statusFor, type StatusStore } from './status.ts';
 import type { TokenCheck } from './token-check.ts';
 
 /** What the local API works with; the connector owns it. */
@@ -145,15 +145,9 @@ async function connect(ctx: LocalApiContext, request: IncomingMessage, response:
   const controllerId = controllerOf(request);
   const body = await readJsonObject(request);
   const { agentId, companyId, userId, forceProtocol } = parseConnectBody(body);
-  let user;
-  try {
-    user = await verifyToken(ctx, portal, token, { companyId, fresh: true });
-  } catch (error) {
-    // Nothing running: the installer dialog watching the status sees why nothing happens.
-    if (error instanceof HttpError && error.status === 401 && !ctx.manager.active)
-      ctx.status.idle(statusCodes.tokenInvalid);
-    throw error;
-  }
+  // A refused token is the caller's answer only: the status is shared by every user on this
+  // computer, and nobody can be named for it.
+  const user = await verifyToken(ctx, portal, token, { companyId, fresh: true });
   // The session is recorded as this user's: a body naming someone else is not theirs to send.
   if (user.publicId !== userId)
     throw new HttpError(403, [{ message: 'User does not match the access token', propertyName: 'userId' }]);
