@@ -75,6 +75,10 @@ describe('VPN client in the portal', () => {
     expect(await installer.getByTestId('vpn-installer-command').textContent()).toBe(
       `node fleetgate-connector-0.1.0.mjs --portal ${world.server.baseUrl}`,
     );
+    await installer.getByRole('button', { name: 'Download installer' }).click();
+    for (const os of ['Linux', 'macOS', 'Windows'])
+      await page.getByRole('menuitem', { name: `Installer for ${os} (version 0.1.0)` }).waitFor();
+    await page.keyboard.press('Escape');
     await installer.getByRole('heading', { name: '3. Found automatically' }).waitFor();
     await expectAccessible(page);
     await shot(page, 'installer-missing');

@@ -17,6 +17,14 @@ import { desktopPlatform, downloadUrlFor } from './vpn-rules.ts';
 
 const platformNames: Record<string, string> = { windows: 'Windows', macos: 'macOS', linux: 'Linux' };
 
+/** A release entry's `os` as people name it (entries say win32, darwin, mac…). */
+function platformLabel(os: string): string {
+  if (/^win/i.test(os)) return 'Windows';
+  if (/^(mac|darwin|osx)/i.test(os)) return 'macOS';
+  if (/^linux/i.test(os)) return 'Linux';
+  return os;
+}
+
 /** A release entry's file name (the last part of its download address). */
 function fileNameOf(url: string): string {
   try {
@@ -52,7 +60,7 @@ export function InstallerSteps({ release }: { release: ReleaseDocument | undefin
   const url = entry ? downloadUrlFor(entry.downloadUrl, entry.latestVersion) : undefined;
   const file = (url && fileNameOf(url)) || 'fleetgate-connector.mjs';
   const command = `node ${file} --portal ${window.location.origin}`;
-  const others = (release?.platforms ?? []).filter((p) => p !== entry);
+  const platforms = release?.platforms ?? [];
 
   const handleCopy = () => {
     void navigator.clipboard
@@ -74,20 +82,23 @@ export function InstallerSteps({ release }: { release: ReleaseDocument | undefin
                 })
               : t('vpn.installer.noDownloads')}
           </Button>
-          {others.length > 0 && (
+          {platforms.length > 0 && (
             <Button endIcon={<ExpandMore />} onClick={(event) => setMenu(event.currentTarget)}>
               {t('vpn.installer.downloadMenu')}
             </Button>
           )}
           <Menu anchorEl={menu} open={menu !== null} onClose={() => setMenu(null)}>
-            {others.map((other) => (
+            {platforms.map((other) => (
               <MenuItem
                 key={other.os}
                 component="a"
                 href={downloadUrlFor(other.downloadUrl, other.latestVersion)}
                 onClick={() => setMenu(null)}
               >
-                {t('vpn.installer.downloadOther', { os: other.os, version: other.latestVersion })}
+                {t('vpn.installer.downloadOther', {
+                  os: platformLabel(other.os),
+                  version: other.latestVersion,
+                })}
               </MenuItem>
             ))}
           </Menu>
