@@ -4,6 +4,7 @@ import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
@@ -64,22 +65,27 @@ export function VpnClientSection({ onReleaseNotes }: { onReleaseNotes: () => voi
       </Box>
       <Divider />
       <List disablePadding>
+        {/* A list holds list items; each action sits inside one. */}
         {state !== 'missing' && (
-          <ListItemButton onClick={onReleaseNotes} sx={{ px: 0 }}>
-            <ListItemText primary={t('vpn.client.releaseNotes')} />
-            <ChevronRight />
-          </ListItemButton>
+          <ListItem disablePadding>
+            <ListItemButton onClick={onReleaseNotes} sx={{ px: 0 }}>
+              <ListItemText primary={t('vpn.client.releaseNotes')} />
+              <ChevronRight />
+            </ListItemButton>
+          </ListItem>
         )}
-        <ListItemButton
-          component="a"
-          href={connectorSettingsUrl()}
-          target="_blank"
-          rel="noopener"
-          sx={{ px: 0 }}
-        >
-          <ListItemText primary={t('vpn.client.settings')} />
-          <OpenInNew fontSize="small" />
-        </ListItemButton>
+        <ListItem disablePadding>
+          <ListItemButton
+            component="a"
+            href={connectorSettingsUrl()}
+            target="_blank"
+            rel="noopener"
+            sx={{ px: 0 }}
+          >
+            <ListItemText primary={t('vpn.client.settings')} />
+            <OpenInNew fontSize="small" />
+          </ListItemButton>
+        </ListItem>
       </List>
       <Button
         variant={update ? 'contained' : 'outlined'}
