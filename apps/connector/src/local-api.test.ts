@@ -299,6 +299,8 @@ describe('connector local API: status and connect steps', () => {
     expect(other.status).toBe(403);
     expect(other.body).toMatchObject({ data: [{ message: 'VPN_CLIENT_IN_USE' }] });
     expect(connector.status.current.status).toBe('connecting');
+    // The computer's own settings page says whose session it is.
+    expect((await local(base, 'GET', '/')).body).toContain('Session of Engineer');
 
     // The owner may end it from another browser of theirs (another controller id).
     const ended = await local(base, 'POST', '/disconnect', { ...asPortal(), controller: otherController });

@@ -53,6 +53,7 @@ pre{background:#f4f6f8;padding:.8rem;overflow:auto;max-height:20rem;font-size:.8
 </style></head><body>
 <h1>Fleetgate connector <span class="hint">version ${escape(status.version)}</span></h1>
 <p>Status: <strong>${escape(status.status)}</strong> — ${escape(status.message)} (code ${status.code})</p>
+${status.owner && status.status !== 'idle' ? `<p>Session of ${escape(status.owner.name)} (the user who connected)</p>` : ''}
 ${ports.length ? `<ul>${ports.map((p) => `<li>${p}</li>`).join('')}</ul>` : ''}
 <h2>Settings</h2>
 ${input.saved ? '<p class="saved">Saved.</p>' : ''}
