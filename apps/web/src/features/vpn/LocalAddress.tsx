@@ -46,12 +46,22 @@ export function SocksAddress({ address, example }: { address: string; example: s
         <CopyAddressButton value={address} label={t('vpn.local.copySocks')} />
       </Box>
       {example && (
-        <Box sx={{ color: 'text.secondary', fontSize: '0.8125rem' }}>
-          {t('vpn.local.socksHint')}{' '}
-          <Box component="code" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
-            {example}
+        <>
+          <Box sx={{ color: 'text.secondary', fontSize: '0.8125rem' }}>{t('vpn.local.socksHint')}</Box>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+            <Box
+              component="code"
+              sx={{ fontFamily: 'monospace', fontSize: '0.8125rem', overflowWrap: 'anywhere', minWidth: 0 }}
+            >
+              {example}
+            </Box>
+            <CopyAddressButton
+              value={example}
+              label={t('vpn.local.copyCommand')}
+              copied={t('vpn.local.commandCopied')}
+            />
           </Box>
-        </Box>
+        </>
       )}
     </Box>
   );

@@ -8,6 +8,8 @@ export const localAddressesEn = {
   openService: 'Open {{name}} in a new tab',
   copy: 'Copy address of {{name}}',
   copySocks: 'Copy SOCKS5 proxy address',
+  copyCommand: 'Copy command',
+  commandCopied: 'Command copied',
   copied: '{{address}} copied',
   copyFailed: 'Could not copy: select the address and copy it by hand',
   socks: 'SOCKS5 proxy',
