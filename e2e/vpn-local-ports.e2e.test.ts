@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectAccessible } from './support/axe.ts';
@@ -134,6 +135,30 @@ describe('local ports in the portal', () => {
     await page.setViewportSize({ width: 600, height: 900 });
     await info.getByRole('button', { name: 'Close' }).click();
     await shot(page, 'device-page-600');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // Another program on the HMI's port: the next connect moves it and the page says so.
+    await page.getByRole('button', { name: 'Disconnect', exact: true }).click();
+    await statusBar(page).waitFor({ state: 'detached' });
+    const squatter = net.createServer();
+    await new Promise<void>((resolve) => squatter.listen(Number(hmi.split(':')[1]), '127.0.0.1', resolve));
+    try {
+      await page.getByRole('button', { name: 'Connect', exact: true }).click();
+      await connected(page);
+      const movedTo = await shownAddress(services(page), 'hmi');
+      expect(movedTo).not.toBe(hmi);
+      await services(page)
+        .getByRole('note')
+        .getByText(
+          `${hmi} was in use by another program: hmi is now on ${movedTo}, also at the next connects.`,
+        )
+        .waitFor();
+      expect((await fetch(`http://${movedTo}/`)).status).toBe(200);
+      await expectAccessible(page);
+      await shot(page, 'moved');
+    } finally {
+      squatter.close();
+    }
 
     expect(errors).toEqual([]);
     await context.close();

@@ -239,13 +239,17 @@ describe('connector → relay → agent → LAN service', () => {
       expect({ ...now, hmi: 0 }).toEqual({ ...first, hmi: 0 });
       const notice = `hmi: port ${first.hmi} is in use by another program, now on 127.0.0.1:${now.hmi}`;
       expect(moved.message).toBe(`Connected, listening on local ports. ${notice}`);
+      expect(moved.services.find((s) => s.name === 'hmi')!.movedFrom).toBe(first.hmi);
+      expect(moved.services.find((s) => s.name === 'echo')!.movedFrom).toBeUndefined();
       expect(connector.log.tail().some((line) => line.endsWith(notice))).toBe(true);
       expect(await (await fetch(`http://127.0.0.1:${now.hmi}/`)).text()).toContain('HMI');
       // The new port is the one remembered: freed again, the old one is not taken back.
       await disconnect();
       await new Promise<void>((resolve) => other.close(() => resolve()));
       expect((await connect()).status).toBe(202);
-      expect(portsOf(await watch.until((s) => s.status === 'connected'))).toEqual(now);
+      const settled = await watch.until((s) => s.status === 'connected');
+      expect(portsOf(settled)).toEqual(now);
+      expect(settled.services.some((s) => s.movedFrom !== undefined)).toBe(false);
     } finally {
       if (other.listening) other.close();
       watch.close();

@@ -42,7 +42,11 @@ export const statusMessages: Record<StatusCode, string> = {
 };
 
 export type ActiveRequest = { agentId: string; companyId: string };
-export type LocalService = { publicId: string; name: string; localPort: number };
+/**
+ * A device service on 127.0.0.1 while connected. `movedFrom`: its remembered port, which another
+ * program held at this connect (the service is on `localPort` now, and remembered there).
+ */
+export type LocalService = { publicId: string; name: string; localPort: number; movedFrom?: number };
 
 /** What `GET /status` answers and the WebSocket on `/` pushes on every change. */
 export type ConnectorStatus = {

@@ -164,10 +164,10 @@ export class TunnelSession {
           `${label}: port ${bound.movedFrom} is in use by another program, now on 127.0.0.1:${bound.port}`,
         );
       }
-      return bound.port;
+      return bound;
     };
     const socks = socksServices(agent, published);
-    const socksPort = await bind(
+    const { port: socksPort } = await bind(
       { kind: 'socks' },
       'SOCKS5',
       (socket) => void this.#socks(socket, link, socks),
@@ -181,10 +181,13 @@ export class TunnelSession {
         serviceId: server.publicId,
         serviceName: server.name,
       };
-      const localPort = await bind(owner, server.name, (socket) =>
-        this.#forward(socket, link, server.publicId),
-      );
-      services.push({ publicId: server.publicId, name: server.name, localPort });
+      const bound = await bind(owner, server.name, (socket) => this.#forward(socket, link, server.publicId));
+      services.push({
+        publicId: server.publicId,
+        name: server.name,
+        localPort: bound.port,
+        ...(bound.movedFrom === undefined ? {} : { movedFrom: bound.movedFrom }),
+      });
     }
     return { services, socksPort, moved };
   }

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
 import { useTranslation } from 'react-i18next';
 import type { Agent } from '@fleetgate/contracts';
-import { LocalAddress, SocksAddress } from '../vpn/LocalAddress.tsx';
+import { LocalAddress, MovedNotice, SocksAddress } from '../vpn/LocalAddress.tsx';
 import { deviceAddress, localAddresses } from '../vpn/local-addresses.ts';
 import { useOptionalVpn } from '../vpn/vpn-context.ts';
 import { AccessLocks } from './AccessLocks.tsx';
@@ -74,6 +74,11 @@ export function DeviceServicesSection({ agent }: { agent: Agent }) {
                       {t('vpn.local.onThisComputer')}:
                     </Typography>
                     <LocalAddress service={here} />
+                  </Box>
+                )}
+                {here?.movedFrom && (
+                  <Box sx={{ flexBasis: '100%' }}>
+                    <MovedNotice service={here} />
                   </Box>
                 )}
               </ListItem>

@@ -1,9 +1,25 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import OpenInNew from '@mui/icons-material/OpenInNew';
+import WarningAmber from '@mui/icons-material/WarningAmber';
 import { useTranslation } from 'react-i18next';
 import { CopyAddressButton } from './CopyAddressButton.tsx';
 import type { LocalServiceAddress } from './local-addresses.ts';
+
+/** Why a service's local port changed: its remembered one is held by another program. */
+export function MovedNotice({ service }: { service: LocalServiceAddress }) {
+  const { t } = useTranslation();
+  if (!service.movedFrom) return null;
+  return (
+    <Box
+      role="note"
+      sx={{ display: 'flex', alignItems: 'center', gap: 0.5, color: 'text.secondary', fontSize: '0.8125rem' }}
+    >
+      <WarningAmber sx={{ fontSize: '1rem', color: 'warning.main' }} aria-hidden />
+      {t('vpn.local.moved', { from: service.movedFrom, to: service.address, name: service.name })}
+    </Box>
+  );
+}
 
 /** `127.0.0.1:<port>` of one service with its copy button and, for a web service, an Open link. */
 export function LocalAddress({ service }: { service: LocalServiceAddress }) {

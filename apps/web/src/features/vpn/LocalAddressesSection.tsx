@@ -5,7 +5,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import type { AgentServer } from '@fleetgate/contracts';
 import { useTranslation } from 'react-i18next';
-import { LocalAddress, SocksAddress } from './LocalAddress.tsx';
+import { LocalAddress, MovedNotice, SocksAddress } from './LocalAddress.tsx';
 import { localAddresses } from './local-addresses.ts';
 import { useVpn } from './vpn-context.ts';
 
@@ -42,6 +42,11 @@ export function LocalAddressesSection({
               sx={{ minWidth: 140 }}
             />
             <LocalAddress service={service} />
+            {service.movedFrom && (
+              <Box sx={{ flexBasis: '100%' }}>
+                <MovedNotice service={service} />
+              </Box>
+            )}
           </ListItem>
         ))}
         {local.socks && (

@@ -29,7 +29,7 @@ const connected: ConnectorStatus = {
   services: [
     { publicId: 's1', name: 'hmi', localPort: 9252 },
     { publicId: 's2', name: 'plc', localPort: 9253 },
-    { publicId: 's3', name: 'panel', localPort: 9254 },
+    { publicId: 's3', name: 'panel', localPort: 9254, movedFrom: 9250 },
   ],
 };
 
@@ -60,6 +60,7 @@ describe('local addresses', () => {
           address: '127.0.0.1:9252',
           url: 'http://127.0.0.1:9252/',
           deviceAddress: '192.168.1.10:43123',
+          movedFrom: null,
         },
         {
           publicId: 's2',
@@ -67,6 +68,7 @@ describe('local addresses', () => {
           address: '127.0.0.1:9253',
           url: null,
           deviceAddress: '192.168.1.20:102',
+          movedFrom: null,
         },
         {
           publicId: 's3',
@@ -74,6 +76,7 @@ describe('local addresses', () => {
           address: '127.0.0.1:9254',
           url: 'https://127.0.0.1:9254/',
           deviceAddress: '[fd00::10]:443',
+          movedFrom: '127.0.0.1:9250',
         },
       ],
       socks: '127.0.0.1:9251',

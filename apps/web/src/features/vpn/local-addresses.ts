@@ -26,6 +26,8 @@ export type LocalServiceAddress = {
   url: string | null;
   /** `host:port` on the device's network, when the device is known. */
   deviceAddress: string | null;
+  /** The address it had until this connect, when another program held that port. */
+  movedFrom: string | null;
 };
 
 export type LocalAddresses = {
@@ -61,6 +63,7 @@ export function localAddresses(
       address: loopback(service.localPort),
       url: scheme && `${scheme}://${loopback(service.localPort)}/`,
       deviceAddress: server ? deviceAddress(server) : null,
+      movedFrom: service.movedFrom === undefined ? null : loopback(service.movedFrom),
     };
   });
   const socks = status.socksPort === null ? null : loopback(status.socksPort);
