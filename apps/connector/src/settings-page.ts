@@ -75,11 +75,11 @@ export function renderSettingsPage(input: {
 body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:46rem;padding:0 1rem;color:#1d2733}
 h1{font-size:1.4rem}h2{font-size:1.1rem;margin-top:2rem}label{display:block;margin-top:1rem;font-weight:600}
 textarea,input,select{font:inherit;width:100%;box-sizing:border-box;padding:.4rem;margin-top:.3rem}
-button{margin-top:1rem;padding:.5rem 1.2rem;font:inherit;background:#17bfeb;border:0;border-radius:4px;color:#fff}
+button{margin-top:1rem;padding:.5rem 1.2rem;font:inherit;font-weight:600;background:#17bfeb;border:0;border-radius:4px;color:#0b2530}
 .hint{color:#5b6b7b;font-size:.9rem}.error{color:#c62828}.saved{color:#2e7d32}
 pre{background:#f4f6f8;padding:.8rem;overflow:auto;max-height:20rem;font-size:.8rem}
 table{border-collapse:collapse;width:100%;margin-top:.5rem}th,td{text-align:left;padding:.3rem .5rem .3rem 0;vertical-align:top}
-td input{margin-top:0;max-width:8rem}
+td input{margin-top:0;max-width:8rem}caption{text-align:left}#socksPort,#basePort{max-width:10rem}
 </style></head><body>
 <h1>Fleetgate connector <span class="hint">version ${escape(status.version)}</span></h1>
 <p>Status: <strong>${escape(status.status)}</strong> — ${escape(status.message)} (code ${status.code})</p>
@@ -120,7 +120,7 @@ ${errorFor('basePort')}
 <button type="submit">Save</button>
 </form>
 <h2>Log</h2>
-<pre>${escape(input.log.join('\n')) || 'No entries yet.'}</pre>
+<pre tabindex="0" aria-label="Log">${escape(input.log.join('\n')) || 'No entries yet.'}</pre>
 </body></html>
 `;
 }
