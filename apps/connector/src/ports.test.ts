@@ -23,7 +23,7 @@ const listen = async (port: number) => {
   const listener = new LocalListener((socket) => socket.destroy());
   const bound = await listener.listen(port);
   listeners.push(listener);
-  return bound;
+  return { port: bound, close: () => listener.close() };
 };
 /** A port held by "another program" for the test. */
 async function occupy(port = 0): Promise<{ port: number; close: () => Promise<void> }> {
@@ -154,6 +154,29 @@ describe('PortBook', () => {
     // Without a base the system picks; still never a remembered one.
     const picked = await book.bind(socks, listen, null, new Set());
     expect([base, base + 1, base + 2]).not.toContain(picked.port);
+  });
+
+  it('closes and skips a port the system picks that belongs to another service', async () => {
+    const book = new PortBook({
+      socksPort: null,
+      services: [
+        {
+          agentId: 'agent0000001',
+          agentName: 'Gw',
+          serviceId: 'server000009',
+          serviceName: 'x',
+          port: 40001,
+        },
+      ],
+    });
+    const closed: number[] = [];
+    const picks = [40001, 40002];
+    const fake = async () => {
+      const port = picks.shift()!;
+      return { port, close: async () => void closed.push(port) };
+    };
+    expect(await book.bind(hmi, fake, null, new Set())).toEqual({ port: 40002 });
+    expect(closed).toEqual([40001]);
   });
 
   it('keeps the ports in ports.json beside settings.json and reads them back', async () => {

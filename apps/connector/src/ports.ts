@@ -139,8 +139,11 @@ export type PortOwner =
 /** Where a listener ended up; `movedFrom` when its remembered port was taken by another program. */
 export type BoundPort = { port: number; movedFrom?: number };
 
-/** Opens a listener on a port (0: any free one); resolves with the bound port, rejects when it is taken. */
-export type Listen = (port: number) => Promise<number>;
+/**
+ * Opens a listener on a port (0: any free one); resolves with the bound port and a way to close
+ * it again, rejects when the port is taken.
+ */
+export type Listen = (port: number) => Promise<{ port: number; close: () => Promise<void> }>;
 
 /** How far the scan for a free port goes before it asks the system for any free one. */
 const scanLimit = 500;
@@ -195,7 +198,7 @@ export class PortBook {
     const remembered = this.#portOf(owner);
     if (remembered !== undefined && !inUse.has(remembered)) {
       try {
-        const port = await listen(remembered);
+        const { port } = await listen(remembered);
         this.#remember(owner, port);
         return { port } satisfies BoundPort;
       } catch {
@@ -216,16 +219,17 @@ export class PortBook {
         if (blocked.has(port)) continue;
         tried++;
         try {
-          return await listen(port);
+          return (await listen(port)).port;
         } catch {
           // In use: the next one.
         }
       }
     }
-    // The system's choice, unless it is a port remembered for another service (then again).
+    // The system's choice, unless it is a port remembered for another service (then another).
     for (let attempt = 0; ; attempt++) {
-      const port = await listen(0);
-      if (!blocked.has(port) || attempt >= 20) return port;
+      const bound = await listen(0);
+      if (!blocked.has(bound.port) || attempt >= 20) return bound.port;
+      await bound.close();
     }
   }
 

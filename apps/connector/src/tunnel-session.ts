@@ -193,13 +193,17 @@ export class TunnelSession {
   }
 
   /** A listener on the port, or a rejection when it is taken (nothing is kept open then). */
-  async #open(onSocket: (socket: net.Socket) => void, port: number): Promise<number> {
+  async #open(onSocket: (socket: net.Socket) => void, port: number) {
     const listener = new LocalListener(onSocket);
     const bound = await listener.listen(port);
     this.#listeners.push(listener);
     // Ended while this one was binding: the closing pass has missed it.
     if (this.#ended) await listener.close();
-    return bound;
+    const close = async () => {
+      this.#listeners.splice(this.#listeners.indexOf(listener), 1);
+      await listener.close();
+    };
+    return { port: bound, close };
   }
 
   #forward(socket: net.Socket, link: RelayLink, target: string) {
