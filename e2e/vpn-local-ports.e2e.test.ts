@@ -107,6 +107,10 @@ describe('local ports in the portal', () => {
       `http://${hmi}/`,
     );
     await section.getByText(command).waitFor();
+    // Where to change them: the connector's settings page.
+    expect(await section.getByRole('link', { name: 'Change ports' }).getAttribute('href')).toBe(
+      `${connector.url}/`,
+    );
     await section.getByRole('button', { name: 'Copy SOCKS5 proxy address' }).click();
     await page.locator('.MuiSnackbar-root').getByText(`${socks} copied`).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(socks);

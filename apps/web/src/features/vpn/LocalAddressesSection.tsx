@@ -1,10 +1,12 @@
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import type { AgentServer } from '@fleetgate/contracts';
 import { useTranslation } from 'react-i18next';
+import { connectorSettingsUrl } from './connector-client.ts';
 import { LocalAddress, MovedNotice, SocksAddress } from './LocalAddress.tsx';
 import { localAddresses } from './local-addresses.ts';
 import { useVpn } from './vpn-context.ts';
@@ -29,7 +31,10 @@ export function LocalAddressesSection({
         {t('vpn.local.title')}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        {t('vpn.local.hint')}
+        {t('vpn.local.hint')}{' '}
+        <Link href={connectorSettingsUrl()} target="_blank" rel="noopener noreferrer">
+          {t('vpn.local.changePorts')}
+        </Link>
       </Typography>
       <List disablePadding aria-labelledby="vpn-local-title">
         {local.services.map((service) => (

@@ -15,5 +15,5 @@ export const localAddressesEn = {
   moved: '{{from}} was in use by another program: {{name}} is now on {{to}}, also at the next connects.',
   socks: 'SOCKS5 proxy',
   socksHint: 'For any tool, with names resolved on the device side (socks5h):',
-  settingsHint: 'Ports can be changed on the VPN client’s settings page.',
+  changePorts: 'Change ports',
 };
