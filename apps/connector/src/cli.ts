@@ -11,6 +11,8 @@ Serves the local API and the settings page on http://127.0.0.1:<port> (9250 by d
 pages of the given portals, and exposes a connected device's services as local ports and a
 SOCKS5 proxy. Settings come from ~/.config/fleetgate-connector/settings.json (or
 $FLEETGATE_CONNECTOR_SETTINGS, or --settings); options given here override them for this run.
+Each service keeps its local port from one connect to the next (ports.json beside the settings
+file); --base-port is where ports for new services are looked for (default 9251).
 `;
 
 export type CliIo = {

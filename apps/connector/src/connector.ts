@@ -4,6 +4,7 @@ import { ConnectionManager } from './connection-manager.ts';
 import { createRequestHandler, type LocalApiContext } from './local-api.ts';
 import { LogBuffer } from './log-buffer.ts';
 import { PortalClient } from './portal-client.ts';
+import { apiPort, PortBook, portsPath, readPorts } from './ports.ts';
 import { writeSettings, type Settings } from './settings.ts';
 import { StatusSocket } from './status-socket.ts';
 import { StatusStore } from './status.ts';
@@ -14,7 +15,10 @@ export const defaultPort = 9250;
 
 export type ConnectorOptions = {
   settings: Settings;
-  /** Where the settings page saves; without it changes last until the process ends. */
+  /**
+   * Where the settings page saves; ports.json beside it remembers the local ports. Without it
+   * changes and ports last until the process ends.
+   */
   settingsFile?: string | undefined;
   /** 9250 by default; 0 picks a free port (tests). Always on 127.0.0.1. */
   port?: number;
@@ -27,6 +31,7 @@ export type Connector = {
   readonly url: string;
   readonly status: StatusStore;
   readonly log: LogBuffer;
+  readonly ports: PortBook;
   settings: () => Settings;
   close: () => Promise<void>;
 };
@@ -39,6 +44,13 @@ export async function startConnector(options: ConnectorOptions): Promise<Connect
   const log = new LogBuffer(500, options.echo);
   const clients = new Map<string, PortalClient>();
   const manager = new ConnectionManager(status, log);
+  const portsFile = options.settingsFile && portsPath(options.settingsFile);
+  const ports = new PortBook(portsFile ? await readPorts(portsFile) : { socksPort: null, services: [] }, {
+    file: portsFile,
+    // 9250 stays free for the connector even when a test runs this one elsewhere.
+    reserved: () => [...new Set([apiPort, port])],
+    log: (line) => log.write(line),
+  });
   const ctx: LocalApiContext = {
     port: () => port,
     settings: () => settings,
@@ -54,6 +66,7 @@ export async function startConnector(options: ConnectorOptions): Promise<Connect
     status,
     log,
     manager,
+    ports,
     tokens: new TokenCheck(),
   };
 
@@ -81,9 +94,11 @@ export async function startConnector(options: ConnectorOptions): Promise<Connect
     url: `http://127.0.0.1:${port}`,
     status,
     log,
+    ports,
     settings: () => settings,
     close: async () => {
       await manager.close();
+      await ports.flushed();
       statusSocket.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -420,4 +420,61 @@ describe('connector settings page', () => {
     expect(html).toContain('&lt;b&gt;');
     expect(html).not.toContain('<b>');
   });
+
+  it('lists the local ports and lets the user change them, refusing bad ones with a clear message', async () => {
+    const self = `http://127.0.0.1:${connector.port}`;
+    const hmi = { agentId, agentName: 'Line 1 gateway', serviceId: 'server000001', serviceName: 'hmi' };
+    const echo = { ...hmi, serviceId: 'server000002', serviceName: 'echo' };
+    await connector.ports.replace({
+      socksPort: 9251,
+      services: [
+        { ...hmi, port: 9252 },
+        { ...echo, port: 9253 },
+      ],
+    });
+    const page = (await local(connector.url, 'GET', '/')).body as string;
+    expect(page).toContain('<h2>Local ports</h2>');
+    expect(page).toMatch(/id="socksPort" name="socksPort" inputmode="numeric" value="9251"/);
+    expect(page).toContain(
+      `name="port:${agentId}:server000001" aria-label="Port of hmi on Line 1 gateway" inputmode="numeric" value="9252"`,
+    );
+
+    const post = (fields: Record<string, string>) =>
+      fetch(`${connector.url}/settings`, {
+        method: 'POST',
+        headers: { Origin: self, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ portals: portal.url, forceProtocol: 'tcp', basePort: '9251', ...fields }),
+        redirect: 'manual',
+      });
+    const refused = await post({
+      socksPort: '9250',
+      [`port:${agentId}:server000001`]: '70000',
+      [`port:${agentId}:server000002`]: '',
+    });
+    expect(refused.status).toBe(400);
+    const html = await refused.text();
+    expect(html).toContain('<div class="error" id="socksPort-error">Reserved for the connector itself</div>');
+    expect(html).toContain('Must be a whole number from 1024 to 65535');
+    expect(html).toContain('value="70000" aria-invalid="true"');
+    const twice = await post({ socksPort: '20000', [`port:${agentId}:server000002`]: '20000' });
+    expect(twice.status).toBe(400);
+    expect(await twice.text()).toContain('Used twice: 20000 is also the SOCKS5 proxy');
+    // Nothing was changed by the refused forms.
+    expect(connector.ports.current.socksPort).toBe(9251);
+
+    // Saved: hmi moves, echo is forgotten (a new port at its next connect), SOCKS5 stays.
+    const saved = await post({
+      socksPort: '9251',
+      [`port:${agentId}:server000001`]: '20080',
+      [`port:${agentId}:server000002`]: '',
+    });
+    expect(saved.status).toBe(303);
+    const expected = { socksPort: 9251, services: [{ ...hmi, port: 20080 }] };
+    expect(connector.ports.current).toEqual(expected);
+    await connector.ports.flushed();
+    expect(JSON.parse(await readFile(path.join(dir, 'ports.json'), 'utf8'))).toEqual(expected);
+    expect(connector.log.tail().at(-1)).toMatch(
+      /local ports saved: SOCKS5 9251, hmi of Line 1 gateway 20080$/,
+    );
+  });
 });

@@ -13,10 +13,11 @@ import {
   unauthenticated,
 } from './http-io.ts';
 import type { LogBuffer } from './log-buffer.ts';
+import { parsePorts, type PortBook } from './ports.ts';
 import { PortalError, type PortalClient, type PortalUser } from './portal-client.ts';
 import { answerPreflight, classifyCaller, corsHeaders, hostAllowed, type Caller } from './request-guard.ts';
 import { sendProbePage } from './probe-page.ts';
-import { renderSettingsPage, settingsFromForm } from './settings-page.ts';
+import { portErrorsForForm, portsFromForm, renderSettingsPage, settingsFromForm } from './settings-page.ts';
 import { forceProtocols, parseSettings, type ForceProtocol, type Settings } from './settings.ts';
 import { statusFor, type StatusStore } from './status.ts';
 import type { TokenCheck } from './token-check.ts';
@@ -30,6 +31,7 @@ export type LocalApiContext = {
   status: StatusStore;
   log: LogBuffer;
   manager: ConnectionManager;
+  ports: PortBook;
   tokens: TokenCheck;
 };
 
@@ -161,6 +163,7 @@ async function connect(ctx: LocalApiContext, request: IncomingMessage, response:
     portal,
     forceProtocol: forceProtocol ?? settings.forceProtocol,
     basePort: settings.basePort,
+    ports: ctx.ports,
   });
   if (outcome === 'busy') throw new HttpError(409, [{ message: inUseMessage }]);
   sendJson(response, 202, statusFor(ctx.status.current, user.publicId));
@@ -219,33 +222,66 @@ async function settingsPage(ctx: LocalApiContext, request: IncomingMessage, resp
   const saved = new URL(request.url ?? '/', 'http://connector').searchParams.has('saved');
   response.writeHead(200, pageHeaders);
   response.end(
-    renderSettingsPage({ settings: ctx.settings(), status: ctx.status.current, log: ctx.log.tail(), saved }),
+    renderSettingsPage({
+      settings: ctx.settings(),
+      status: ctx.status.current,
+      log: ctx.log.tail(),
+      ports: ctx.ports.current,
+      saved,
+    }),
   );
 }
 
-/** The settings form (urlencoded, answered with the page) or JSON (answered with the settings). */
+/**
+ * The settings form (urlencoded, answered with the page; it carries the local ports too) or
+ * JSON (answered with the settings).
+ */
 async function saveSettings(ctx: LocalApiContext, request: IncomingMessage, response: ServerResponse) {
   admit(ctx, request, ['self', 'local']);
   const isForm = (header(request, 'content-type') ?? '').startsWith('application/x-www-form-urlencoded');
-  const input = isForm
-    ? settingsFromForm(new URLSearchParams(await readBody(request)))
-    : await readJsonObject(request);
+  if (isForm) return saveSettingsForm(ctx, new URLSearchParams(await readBody(request)), response);
+  const result = parseSettings(await readJsonObject(request), ctx.settings());
+  if (!result.settings) throw new HttpError(400, result.errors);
+  await applySettings(ctx, result.settings);
+  sendJson(response, 200, result.settings);
+}
+
+async function saveSettingsForm(ctx: LocalApiContext, form: URLSearchParams, response: ServerResponse) {
+  const input = settingsFromForm(form);
   const result = parseSettings(input, ctx.settings());
-  if (!result.settings) {
-    if (!isForm) throw new HttpError(400, result.errors);
+  const ports = portsFromForm(form, ctx.ports.current);
+  const portResult = parsePorts(ports.input, ctx.ports.reserved);
+  const errors = [...result.errors, ...portErrorsForForm(portResult.errors, ports.fields)];
+  if (!result.settings || !portResult.ports) {
     const page = renderSettingsPage({
       settings: { ...ctx.settings(), ...(input as Partial<Settings>) },
       status: ctx.status.current,
       log: ctx.log.tail(),
-      errors: result.errors,
+      ports: ctx.ports.current,
+      portValues: ports.values,
+      errors,
     });
     response.writeHead(400, pageHeaders);
     return void response.end(page);
   }
-  await ctx.saveSettings(result.settings);
+  await applySettings(ctx, result.settings);
+  const before = JSON.stringify(ctx.ports.current);
+  await ctx.ports.replace(portResult.ports);
+  if (JSON.stringify(ctx.ports.current) !== before) ctx.log.write(`local ports saved: ${describePorts(ctx)}`);
+  response.writeHead(303, { Location: '/?saved' }).end();
+}
+
+async function applySettings(ctx: LocalApiContext, settings: Settings) {
+  await ctx.saveSettings(settings);
   ctx.log.write(
-    `settings saved: portals ${result.settings.portals.join(', ')}, force protocol ${result.settings.forceProtocol}`,
+    `settings saved: portals ${settings.portals.join(', ')}, force protocol ${settings.forceProtocol}`,
   );
-  if (isForm) return void response.writeHead(303, { Location: '/?saved' }).end();
-  sendJson(response, 200, result.settings);
+}
+
+function describePorts(ctx: LocalApiContext): string {
+  const { socksPort, services } = ctx.ports.current;
+  return [
+    `SOCKS5 ${socksPort ?? 'new at next connect'}`,
+    ...services.map((s) => `${s.serviceName} of ${s.agentName} ${s.port}`),
+  ].join(', ');
 }

@@ -1,5 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestServer } from '../../server/test/harness.ts';
 import { openDatabase } from '../../server/src/db/client.ts';
@@ -11,7 +14,7 @@ import { startConnector, type Connector } from './connector.ts';
 import { local, watchStatus } from './fake-portal.test-support.ts';
 import { defaultSettings } from './settings.ts';
 import { echoThrough, socksConnect } from './socks-client.test-support.ts';
-import { statusCodes } from './status.ts';
+import { statusCodes, type ConnectorStatus } from './status.ts';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
@@ -40,8 +43,11 @@ afterAll(async () => {
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 const controller = '3f2b8c1e-5a4d-4e6f-9b7a-1c2d3e4f5a6b';
 
-/** A company with an enrolled, attached agent offering the simulator's services, and a running connector. */
-async function setup(portalUrl = t.server.baseUrl) {
+/**
+ * A company with an enrolled, attached agent offering the simulator's services, and a running
+ * connector (with a settings file, so its ports are kept in ports.json beside it).
+ */
+async function setup(portalUrl = t.server.baseUrl, settingsFile?: string) {
   const company = await t.newCompany();
   const agent = await seedAgent(t.server.db, company.publicId, { servers: simulator.services });
   const runner = await startAgent(t.server.baseUrl, agent, simulator.services);
@@ -55,7 +61,9 @@ async function setup(portalUrl = t.server.baseUrl) {
     });
     return (response.body.data as { activeVpnSession: unknown }).activeVpnSession ?? undefined;
   });
-  const connector = await startConnector({ settings: { ...defaultSettings, portals: [portalUrl] }, port: 0 });
+  // The system picks the first ports: other tests on this computer may hold the default 9251 and up.
+  const settings = { ...defaultSettings, portals: [portalUrl], basePort: null };
+  const connector = await startConnector({ settings, settingsFile, port: 0 });
   connectors.push(connector);
   const portal = { origin: portalUrl, token: company.admin.token, controller };
   const watch = await watchStatus(connector.url, portalUrl, company.admin.token);
@@ -69,8 +77,14 @@ async function setup(portalUrl = t.server.baseUrl) {
         ...(forceProtocol ? { forceProtocol } : {}),
       },
     });
-  return { company, agent, runner, connector, portal, watch, connect };
+  const disconnect = () => local(connector.url, 'POST', '/disconnect', portal);
+  return { company, agent, runner, connector, portal, watch, connect, disconnect, settings };
 }
+
+const portsOf = (status: ConnectorStatus) => {
+  const of = (name: string) => status.services.find((s) => s.name === name)?.localPort;
+  return { socks: status.socksPort, hmi: of('hmi'), echo: of('echo') };
+};
 
 function refused(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -165,6 +179,82 @@ describe('connector → relay → agent → LAN service', () => {
     expect(await transfer).toBe('ended');
     expect(await refused(echoPort)).toBe(true);
     watch.close();
+  });
+
+  it('keeps each service on its port from one connect to the next, and after a restart', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'fleetgate-connector-ports-'));
+    const settingsFile = path.join(dir, 'settings.json');
+    const { agent, company, connector, watch, connect, disconnect, settings, portal } = await setup(
+      t.server.baseUrl,
+      settingsFile,
+    );
+    expect((await connect()).status).toBe(202);
+    const first = portsOf(await watch.until((s) => s.status === 'connected'));
+    expect((await disconnect()).status).toBe(200);
+    expect((await connect()).status).toBe(202);
+    const second = await watch.until((s) => s.status === 'connected');
+    expect(portsOf(second)).toEqual(first);
+    expect(second.message).toBe('Connected, listening on local ports');
+    const page = await (await fetch(`http://127.0.0.1:${first.hmi}/`)).text();
+    expect(page).toContain('HMI');
+    await disconnect();
+    watch.close();
+
+    // Remembered in ports.json, per agent and service publicId.
+    await connector.ports.flushed();
+    const stored = JSON.parse(await readFile(path.join(dir, 'ports.json'), 'utf8')) as {
+      socksPort: number;
+      services: { agentId: string; serviceName: string; port: number }[];
+    };
+    expect(stored.socksPort).toBe(first.socks);
+    expect(stored.services.map((s) => [s.agentId, s.serviceName, s.port])).toEqual([
+      [agent.publicId, 'hmi', first.hmi],
+      [agent.publicId, 'echo', first.echo],
+    ]);
+
+    // A new connector process with the same settings file gives the same ports.
+    await connector.close();
+    const restarted = await startConnector({ settings, settingsFile, port: 0 });
+    connectors.push(restarted);
+    const rewatch = await watchStatus(restarted.url, portal.origin, portal.token);
+    const body = { agentId: agent.publicId, companyId: company.publicId };
+    expect((await local(restarted.url, 'POST', '/connect', { ...portal, body })).status).toBe(202);
+    expect(portsOf(await rewatch.until((s) => s.status === 'connected'))).toEqual(first);
+    rewatch.close();
+    await restarted.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('moves a service whose port another program holds, says so, and keeps the others', async () => {
+    const { connector, watch, connect, disconnect } = await setup();
+    expect((await connect()).status).toBe(202);
+    const first = portsOf(await watch.until((s) => s.status === 'connected'));
+    await disconnect();
+    const other = net.createServer();
+    await new Promise<void>((resolve) => other.listen(first.hmi, '127.0.0.1', resolve));
+    try {
+      expect((await connect()).status).toBe(202);
+      const moved = await watch.until((s) => s.status === 'connected');
+      const now = portsOf(moved);
+      expect(now.hmi).not.toBe(first.hmi);
+      expect({ ...now, hmi: 0 }).toEqual({ ...first, hmi: 0 });
+      const notice = `hmi: port ${first.hmi} is in use by another program, now on 127.0.0.1:${now.hmi}`;
+      expect(moved.message).toBe(`Connected, listening on local ports. ${notice}`);
+      expect(moved.services.find((s) => s.name === 'hmi')!.movedFrom).toBe(first.hmi);
+      expect(moved.services.find((s) => s.name === 'echo')!.movedFrom).toBeUndefined();
+      expect(connector.log.tail().some((line) => line.endsWith(notice))).toBe(true);
+      expect(await (await fetch(`http://127.0.0.1:${now.hmi}/`)).text()).toContain('HMI');
+      // The new port is the one remembered: freed again, the old one is not taken back.
+      await disconnect();
+      await new Promise<void>((resolve) => other.close(() => resolve()));
+      expect((await connect()).status).toBe(202);
+      const settled = await watch.until((s) => s.status === 'connected');
+      expect(portsOf(settled)).toEqual(now);
+      expect(settled.services.some((s) => s.movedFrom !== undefined)).toBe(false);
+    } finally {
+      if (other.listening) other.close();
+      watch.close();
+    }
   });
 
   it('reaches the relay over the forced address family only', async () => {

@@ -1,16 +1,12 @@
+import { vpnHostLabel } from '@fleetgate/contracts';
 import { canonicalHost, type SocksRequest } from './socks5.ts';
 import type { AgentDetails } from './portal-client.ts';
 
 /** A service reachable through the SOCKS5 proxy: the names that lead to it and the relay target. */
 export type SocksService = { publicId: string; hostnames: string[]; hostPort: string };
 
-/** `Pump PLC` → `pump-plc`: what a name looks like as one DNS label. */
-export function hostLabel(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/[^a-z0-9-]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
+/** `Pump PLC` → `pump-plc` (shared with the portal, which shows these names). */
+export const hostLabel = vpnHostLabel;
 
 /**
  * The SOCKS5 names of each service: `<service>.<agent name>` and `<service>.<agent publicId>`

@@ -14,7 +14,10 @@ export type Settings = {
   origins: string[];
   /** tcp: whatever the relay's name resolves to first; tcp4 / tcp6: only that address family. */
   forceProtocol: ForceProtocol;
-  /** null: ephemeral ports; a number: SOCKS5 on it and the services on the ports after it. */
+  /**
+   * Where a service (or the SOCKS5 proxy) without a remembered port gets one: the first free
+   * port from here upwards; null: any free port the system picks. Either way it is remembered.
+   */
   basePort: number | null;
 };
 
@@ -24,7 +27,8 @@ export const defaultSettings: Settings = {
   portals: ['http://localhost:8080'],
   origins: [],
   forceProtocol: 'tcp',
-  basePort: null,
+  // Next to the connector's own 9250: SOCKS5 on 9251 and the services after it, on a fresh computer.
+  basePort: 9251,
 };
 
 export function defaultSettingsPath(env: NodeJS.ProcessEnv = process.env): string {

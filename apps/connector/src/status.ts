@@ -49,7 +49,11 @@ export type UserRef = { publicId: string; name: string };
  * ended for another reason (rights removed, device locked). Kept with the idle status afterwards.
  */
 export type AccessEnded = { agentId: string; reason: 'revoked' | 'expired' | 'ended'; by: string | null };
-export type LocalService = { publicId: string; name: string; localPort: number };
+/**
+ * A device service on 127.0.0.1 while connected. `movedFrom`: its remembered port, which another
+ * program held at this connect (the service is on `localPort` now, and remembered there).
+ */
+export type LocalService = { publicId: string; name: string; localPort: number; movedFrom?: number };
 
 /** What `GET /status` answers and the WebSocket on `/` pushes on every change. */
 export type ConnectorStatus = {

@@ -10,6 +10,7 @@ import {
 } from './portal-client.ts';
 import { openRelayLink, RelayRefused, type RelayClosed, type RelayLink } from './relay-link.ts';
 import { resolveSocksTarget, socksServices, type SocksService } from './service-names.ts';
+import type { BoundPort, PortBook, PortOwner } from './ports.ts';
 import type { ForceProtocol } from './settings.ts';
 import { socksHandshake } from './socks5.ts';
 import {
@@ -31,7 +32,10 @@ export type SessionRequest = ActiveRequest & {
   controllerId: string;
   portal: PortalClient;
   forceProtocol: ForceProtocol;
+  /** Where new local ports are looked for (null: the system picks them). */
   basePort: number | null;
+  /** The remembered local ports: each service keeps its port from one connect to the next. */
+  ports: PortBook;
 };
 
 export type SessionHooks = {
@@ -98,8 +102,9 @@ export class TunnelSession {
       if (this.#ended) return link.close('disconnected');
 
       const published = new Set(ticket.servers.map((s) => s.publicId));
-      const { services, socksPort } = await this.#listen(link, agent, ticket.servers, published);
+      const { services, socksPort, moved } = await this.#listen(link, agent, ticket.servers, published);
       if (this.#ended) return;
+      for (const line of moved) this.#hooks.log(line);
       this.#hooks.log(
         `connected: SOCKS5 on 127.0.0.1:${socksPort}; ${services.map((s) => `${s.name} on 127.0.0.1:${s.localPort}`).join(', ')}`,
       );
@@ -107,6 +112,8 @@ export class TunnelSession {
         status: 'connected',
         activeRequest: { agentId, companyId },
         code: statusCodes.listening,
+        // A port that had to change is news for whoever bookmarked it: the status says so.
+        message: [statusMessages[statusCodes.listening], ...moved].join('. '),
         services,
         socksPort,
       });
@@ -141,39 +148,72 @@ export class TunnelSession {
     this.#resolveDone();
   }
 
-  /** SOCKS5 first, then one port per service: consecutive from the base port, or free ones. */
+  /**
+   * SOCKS5 first, then one port per service, each on its remembered port; a port taken by
+   * another program is replaced by a free one, and `moved` says which for the log and status.
+   */
   async #listen(
     link: RelayLink,
     agent: AgentDetails,
     servers: { publicId: string; name: string }[],
     published: ReadonlySet<string>,
-  ): Promise<{ services: LocalService[]; socksPort: number }> {
-    const base = this.request.basePort;
+  ): Promise<{ services: LocalService[]; socksPort: number; moved: string[] }> {
+    const { basePort, ports } = this.request;
+    const inUse = new Set<number>();
+    const moved: string[] = [];
+    const bind = async (owner: PortOwner, label: string, onSocket: (socket: net.Socket) => void) => {
+      let bound: BoundPort;
+      try {
+        bound = await ports.bind(owner, (port) => this.#open(onSocket, port), basePort, inUse);
+      } catch (error) {
+        throw new ListenFailure(label, error);
+      }
+      inUse.add(bound.port);
+      if (bound.movedFrom !== undefined) {
+        moved.push(
+          `${label}: port ${bound.movedFrom} is in use by another program, now on 127.0.0.1:${bound.port}`,
+        );
+      }
+      return bound;
+    };
     const socks = socksServices(agent, published);
-    const socksPort = await this.#open((socket) => void this.#socks(socket, link, socks), base ?? 0);
+    const { port: socksPort } = await bind(
+      { kind: 'socks' },
+      'SOCKS5',
+      (socket) => void this.#socks(socket, link, socks),
+    );
     const services: LocalService[] = [];
-    for (const [index, server] of servers.entries()) {
-      const localPort = await this.#open(
-        (socket) => this.#forward(socket, link, server.publicId),
-        base === null ? 0 : base + 1 + index,
-      );
-      services.push({ publicId: server.publicId, name: server.name, localPort });
+    for (const server of servers) {
+      const owner: PortOwner = {
+        kind: 'service',
+        agentId: agent.publicId,
+        agentName: agent.name,
+        serviceId: server.publicId,
+        serviceName: server.name,
+      };
+      const bound = await bind(owner, server.name, (socket) => this.#forward(socket, link, server.publicId));
+      services.push({
+        publicId: server.publicId,
+        name: server.name,
+        localPort: bound.port,
+        ...(bound.movedFrom === undefined ? {} : { movedFrom: bound.movedFrom }),
+      });
     }
-    return { services, socksPort };
+    return { services, socksPort, moved };
   }
 
-  async #open(onSocket: (socket: net.Socket) => void, port: number): Promise<number> {
+  /** A listener on the port, or a rejection when it is taken (nothing is kept open then). */
+  async #open(onSocket: (socket: net.Socket) => void, port: number) {
     const listener = new LocalListener(onSocket);
+    const bound = await listener.listen(port);
     this.#listeners.push(listener);
-    let bound: number;
-    try {
-      bound = await listener.listen(port);
-    } catch (error) {
-      throw new ListenFailure(port, error);
-    }
     // Ended while this one was binding: the closing pass has missed it.
     if (this.#ended) await listener.close();
-    return bound;
+    const close = async () => {
+      this.#listeners.splice(this.#listeners.indexOf(listener), 1);
+      await listener.close();
+    };
+    return { port: bound, close };
   }
 
   #forward(socket: net.Socket, link: RelayLink, target: string) {
@@ -203,10 +243,8 @@ export class TunnelSession {
 }
 
 class ListenFailure extends Error {
-  constructor(port: number, cause: unknown) {
-    super(
-      `${port === 0 ? 'a free port' : `port ${port}`}: ${cause instanceof Error ? cause.message : String(cause)}`,
-    );
+  constructor(label: string, cause: unknown) {
+    super(`${label}: ${cause instanceof Error ? cause.message : String(cause)}`);
   }
 }
 

@@ -79,3 +79,14 @@ export type Company = {
     glbVpnClientReleaseNotesUrl: string;
   };
 };
+
+/**
+ * `Pump PLC` → `pump-plc`: a name as one DNS label. The connector's SOCKS5 proxy answers
+ * `<service label>.<agent label>`; the portal shows such names as examples.
+ */
+export function vpnHostLabel(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}

@@ -12,6 +12,7 @@ import type { Agent } from '@fleetgate/contracts';
 import { apiData } from '../../api/client.ts';
 import { formatDateTime } from '../../components/format/format-date.ts';
 import { useVpn } from './vpn-context.ts';
+import { LocalAddressesSection } from './LocalAddressesSection.tsx';
 import { VpnDetailsList } from './VpnDetailsList.tsx';
 import { agentStatusLabelKey, isActive, rateLimitMessage } from './vpn-rules.ts';
 
@@ -109,6 +110,7 @@ export function VpnStatusSection({ agentId, onClose }: { agentId: string | undef
         )
       )}
       <VpnDetailsList agent={device} connected={active && status === 'connected'} />
+      <LocalAddressesSection agentId={agentId} agent={device} />
     </Box>
   );
 }

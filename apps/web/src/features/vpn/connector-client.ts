@@ -9,7 +9,8 @@ export type ConnectorStatus = {
   code: number;
   message: string;
   version: string;
-  services: { publicId: string; name: string; localPort: number }[];
+  /** `movedFrom`: the service's remembered port, held by another program at this connect. */
+  services: { publicId: string; name: string; localPort: number; movedFrom?: number }[];
   socksPort: number | null;
   /** Whose session it is (only in the owner's own view). */
   owner?: { publicId: string; name: string } | null;

@@ -1,3 +1,5 @@
+import { localAddressesEn } from './local-addresses.en.ts';
+
 /** Texts of the VPN client feature: snack bar, info dialog, installer and notices. */
 export const vpnEn = {
   title: 'VPN',
@@ -38,6 +40,7 @@ export const vpnEn = {
     connectedUsers: 'Connected users',
     none: 'None',
   },
+  local: localAddressesEn,
   client: {
     title: 'VPN client',
     version: 'Version {{version}}',
