@@ -217,7 +217,7 @@ describe('connector → relay → agent → LAN service', () => {
     const restarted = await startConnector({ settings, settingsFile, port: 0 });
     connectors.push(restarted);
     const rewatch = await watchStatus(restarted.url, portal.origin, portal.token);
-    const body = { agentId: agent.publicId, companyId: company.publicId };
+    const body = { agentId: agent.publicId, companyId: company.publicId, userId: company.admin.publicId };
     expect((await local(restarted.url, 'POST', '/connect', { ...portal, body })).status).toBe(202);
     expect(portsOf(await rewatch.until((s) => s.status === 'connected'))).toEqual(first);
     rewatch.close();
