@@ -10,7 +10,6 @@ import { apiData } from '../../api/client.ts';
 import { useInvalidatingMutation } from '../../api/use-invalidating-mutation.ts';
 import { useLiveEvent } from '../../api/live-events.tsx';
 import { change, useOptimisticMutation } from '../../api/optimistic-mutation.ts';
-import type { AgentInput, AgentServerInput } from './agent-form.ts';
 import {
   withAgentChanged,
   withAgentRemoved,
