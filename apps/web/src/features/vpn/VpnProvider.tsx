@@ -17,7 +17,9 @@ import { useConnector } from './use-connector.ts';
 import { useUpdatePromo, useVpnFavicon } from './use-vpn-effects.ts';
 import { VpnContext, type VpnContextValue } from './vpn-context.ts';
 import { VpnInfoDialog } from './VpnInfoDialog.tsx';
-import { MobileUnsupportedDialog, VpnAccessExpiredDialog, VpnConsentDialog } from './VpnNoticeDialogs.tsx';
+import { VpnAccessExpiredDialog, VpnConsentDialog } from './VpnNoticeDialogs.tsx';
+import { IosIntroDialog } from './IosIntroDialog.tsx';
+import { MobileConnectorDialog } from './MobileConnectorDialog.tsx';
 import { isMobilePlatform, vpnTimings, type ConnectErrorKey } from './vpn-rules.ts';
 import { VpnStatusBar } from './VpnStatusBar.tsx';
 
@@ -199,7 +201,8 @@ export function VpnProvider({ children }: { children: ReactNode }) {
           onClose={closeAccessExpired}
         />
       )}
-      {mobileNotice && <MobileUnsupportedDialog onClose={() => setMobileNotice(false)} />}
+      {mobileNotice && <MobileConnectorDialog onClose={() => setMobileNotice(false)} />}
+      <IosIntroDialog />
       {confirming && <ConfirmLogoutDialog name={confirming.name} status={current} onClose={finishConfirm} />}
     </VpnContext>
   );

@@ -111,8 +111,4 @@ export const vpnEn = {
     title: 'VPN access expired',
     body: 'Your access to this device has ended and the VPN connection was closed. Log out and in again, or request access anew.',
   },
-  mobile: {
-    title: 'VPN not supported',
-    body: 'The VPN client cannot be installed on this device. Use a computer with Windows, macOS or Linux to connect.',
-  },
 };
