@@ -139,8 +139,12 @@ describe('The VPN status bar, the reminders and dialogs', () => {
       await settledScreenshot(page, `vpn-corner-${width}`);
     }
 
-    // A modal dialog (the VPN info dialog from Details) and its backdrop cover the bar and the reminders.
+    // The bar and the reminders stay while the user moves on (the access requests page here).
     await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('link', { name: 'Access requests' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Access requests' }).waitFor();
+
+    // A modal dialog (the VPN info dialog from Details) and its backdrop cover the bar and the reminders.
     const barBox = await boxOf(bar);
     const remindersBox = await boxOf(reminders);
     await bar.getByRole('button', { name: 'Details' }).click();
