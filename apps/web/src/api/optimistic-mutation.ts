@@ -49,7 +49,7 @@ export function optimisticMutationOptions<I, O>(
 
 /** A typed change: `update` receives the cached data as `T`. */
 export function change<T, I>(queryKey: QueryKey, update: (data: T, input: I) => T): OptimisticChange<I> {
-  return { queryKey, update: update };
+  return { queryKey, update };
 }
 
 /** The hook form of optimisticMutationOptions. */

@@ -74,7 +74,7 @@ export function RemindersHost() {
             }
           >
             {/* On the filled alert, links take its text colour, which has the contrast. */}
-            <Markup source={reminder.message} tone="inherit" />
+            <Markup source={reminder.message} headingLevel={2} tone="inherit" />
           </Alert>
         );
       })}
