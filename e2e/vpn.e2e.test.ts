@@ -342,7 +342,7 @@ describe('VPN client in the portal', () => {
     await page.goto(`${world.server.baseUrl}/devices/${agent.publicId}`);
     await page.getByRole('button', { name: 'Connect', exact: true }).click();
     await page
-      .getByRole('dialog', { name: 'VPN not supported' })
+      .getByRole('dialog', { name: 'Connect from a computer' })
       .getByRole('button', { name: 'Close' })
       .click();
 

@@ -4,12 +4,15 @@ import type { ApiErrorItem } from '@fleetgate/contracts';
 export class ApiError extends Error {
   readonly status: number;
   readonly errors: ApiErrorItem[];
+  /** A 429's Retry-After in seconds, when the server said how long to wait. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: number, errors: ApiErrorItem[]) {
+  constructor(status: number, errors: ApiErrorItem[], retryAfterSeconds?: number) {
     super(errors[0]?.message ?? `API call failed with status ${status}`);
     this.name = 'ApiError';
     this.status = status;
     this.errors = errors;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 
   hasMessage(message: string): boolean {

@@ -25,5 +25,14 @@ export async function readEnvelope<T>(response: Response): Promise<ApiSuccess<T>
     return envelope as ApiSuccess<T>;
   }
   const errors = envelope?.status === 'error' && isErrorList(envelope.data) ? envelope.data : [];
-  throw new ApiError(response.ok ? 502 : response.status, errors);
+  throw new ApiError(response.ok ? 502 : response.status, errors, retryAfterSeconds(response.headers));
+}
+
+/** Retry-After as seconds (RFC 9110: a number of seconds or an HTTP date); undefined when absent or unreadable. */
+export function retryAfterSeconds(headers: Headers, now = Date.now()): number | undefined {
+  const value = headers.get('Retry-After')?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
 }

@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormAlert } from '../components/form/FormAlert.tsx';
@@ -12,6 +13,7 @@ import { applyApiErrors } from '../components/form/apply-api-errors.ts';
 import { AuthSwitchLink } from './AuthSwitchLink.tsx';
 import { FormHeading } from '../components/form/FormHeading.tsx';
 import { emailAddressSchema } from '../components/form/field-schemas.ts';
+import { blocks } from './sign-in-block.ts';
 
 export type LoginValues = { emailAddress: string; password: string };
 
@@ -19,9 +21,11 @@ type LoginFormProps = {
   defaultValues?: LoginValues;
   /** Rejects with the ApiError of a failed attempt. */
   onSubmit: (values: LoginValues) => Promise<void>;
+  /** A sign-in block stored in this browser that has not ended: said, and Log in held back for its account. */
+  blocked?: { emailAddress: string; notice: string };
 };
 
-export function LoginForm({ defaultValues, onSubmit }: LoginFormProps) {
+export function LoginForm({ defaultValues, onSubmit, blocked }: LoginFormProps) {
   const { t } = useTranslation();
   const schema = useMemo(
     () => z.object({ emailAddress: emailAddressSchema(t), password: z.string().min(1, t('form.required')) }),
@@ -36,6 +40,8 @@ export function LoginForm({ defaultValues, onSubmit }: LoginFormProps) {
     resolver: zodResolver(schema),
     defaultValues: defaultValues ?? { emailAddress: '', password: '' },
   });
+  const emailAddress = useWatch({ control, name: 'emailAddress' });
+  const held = blocked !== undefined && blocks({ until: Infinity, ...blocked }, emailAddress);
 
   const handleValid = async (values: LoginValues) => {
     try {
@@ -48,6 +54,11 @@ export function LoginForm({ defaultValues, onSubmit }: LoginFormProps) {
   return (
     <Stack component="form" noValidate spacing={2.5} onSubmit={handleSubmit(handleValid)}>
       <FormHeading title={t('login.title')} subtitle={t('login.subtitle')} />
+      {blocked && (
+        <Alert severity="warning" role="status">
+          {blocked.notice}
+        </Alert>
+      )}
       <FormAlert message={errors.root?.server?.message} />
       <FormTextField
         control={control}
@@ -63,7 +74,7 @@ export function LoginForm({ defaultValues, onSubmit }: LoginFormProps) {
         label={t('login.password')}
         autoComplete="current-password"
       />
-      <Button type="submit" variant="contained" size="large" loading={isSubmitting}>
+      <Button type="submit" variant="contained" size="large" loading={isSubmitting} disabled={held}>
         {t('login.submit')}
       </Button>
       <AuthSwitchLink question={t('login.noAccount')} linkText={t('login.registerLink')} to="/register" />

@@ -14,6 +14,8 @@ import { accessRequestsEn } from '../../features/access-requests/access-requests
 import { jumpStartEn } from '../../features/jump-start/jump-start.en.ts';
 import { remindersEn } from '../../features/reminders/reminders.en.ts';
 import { vpnEn } from '../../features/vpn/vpn.en.ts';
+import { vpnMobileEn } from '../../features/vpn/vpn-mobile.en.ts';
+import { signInBlockEn } from '../../auth/sign-in-block.en.ts';
 
 /** Every English UI string. Other languages mirror this shape. */
 export const en = {
@@ -177,6 +179,8 @@ export const en = {
   reminders: remindersEn,
   auditTrail: auditTrailEn,
   vpn: vpnEn,
+  vpnMobile: vpnMobileEn,
+  signInBlock: signInBlockEn,
 };
 
 export type Resources = typeof en;

@@ -9,7 +9,15 @@ import {
 import { apiData } from '../../api/client.ts';
 import { useInvalidatingMutation } from '../../api/use-invalidating-mutation.ts';
 import { useLiveEvent } from '../../api/live-events.tsx';
-import type { AgentInput, AgentServerInput } from './agent-form.ts';
+import { change, useOptimisticMutation } from '../../api/optimistic-mutation.ts';
+import {
+  withAgentChanged,
+  withAgentRemoved,
+  withServerChanged,
+  withServerRemoved,
+  type AgentChange,
+  type ServerChange,
+} from './agent-cache.ts';
 
 const listKey = ['AgentList'] as const;
 
@@ -47,46 +55,43 @@ export function useGroupOptions() {
   });
 }
 
+/** Edits show at once (portal spec §7); a new agent shows once the server has given it an id. */
 export function useSaveAgent() {
-  return useInvalidatingMutation(
-    listKey,
-    ({ publicId, input }: { publicId: string | undefined; input: AgentInput }) =>
+  return useOptimisticMutation(
+    ({ publicId, input }: AgentChange) =>
       publicId
         ? apiData<Agent>('Agent', { method: 'PATCH', params: { publicId }, body: input })
         : apiData<Agent>('AgentList', { method: 'POST', body: input }),
+    [change(listKey, withAgentChanged)],
   );
 }
 
 export function useDeleteAgent() {
-  return useInvalidatingMutation(listKey, (publicId: string) =>
-    apiData<{ publicId: string }>('Agent', { method: 'DELETE', params: { publicId } }),
+  return useOptimisticMutation(
+    (publicId: string) => apiData<{ publicId: string }>('Agent', { method: 'DELETE', params: { publicId } }),
+    [change(listKey, withAgentRemoved)],
   );
 }
 
+/** A service's edits show in its agent's list at once; a new one once the server has given it an id. */
 export function useSaveAgentServer() {
-  return useInvalidatingMutation(
-    listKey,
-    ({
-      agentId,
-      publicId,
-      input,
-    }: {
-      agentId: string;
-      publicId: string | undefined;
-      input: AgentServerInput;
-    }) =>
+  return useOptimisticMutation(
+    ({ agentId, publicId, input }: ServerChange) =>
       publicId
         ? apiData<AgentServer>('AgentServer', { method: 'PATCH', params: { publicId }, body: input })
         : apiData<AgentServer>('AgentServerList', {
             method: 'POST',
             body: { ...input, agent: { publicId: agentId } },
           }),
+    [change(listKey, withServerChanged)],
   );
 }
 
 export function useDeleteAgentServer() {
-  return useInvalidatingMutation(listKey, (publicId: string) =>
-    apiData<{ publicId: string }>('AgentServer', { method: 'DELETE', params: { publicId } }),
+  return useOptimisticMutation(
+    (publicId: string) =>
+      apiData<{ publicId: string }>('AgentServer', { method: 'DELETE', params: { publicId } }),
+    [change(listKey, withServerRemoved)],
   );
 }
 

@@ -1,14 +1,15 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { InboxMessage, MessageUnreadCount } from '@fleetgate/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { apiData, apiRequest } from '../../api/client.ts';
+import { change, useOptimisticMutation } from '../../api/optimistic-mutation.ts';
+import { withMessagesRead, withUnreadLess, type Inbox } from './message-cache.ts';
 
 export const messagesPageSize = 25;
 /** The badge is refreshed this often, and whenever the window gets focus again. */
 export const unreadCountRefreshMs = 60_000;
 
-const unreadCountKey = ['MessageUnreadCount'] as const;
-const inboxKey = ['MessageList'] as const;
+export const unreadCountKey = ['MessageUnreadCount'] as const;
+export const inboxKey = ['MessageList'] as const;
 
 export function useUnreadCount() {
   return useQuery({
@@ -36,16 +37,21 @@ export function useInbox() {
   });
 }
 
-/** Marks messages read; the badge and the cached inbox follow. */
+/**
+ * Marks unread messages read (give only unread ones: the badge counts them down). The badge and the cached inbox show it at once (portal spec §7) and go
+ * back if the server refuses.
+ */
 export function useMarkMessagesRead() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (publicIds: string[]) =>
+  return useOptimisticMutation(
+    (publicIds: string[]) =>
       apiData<InboxMessage[]>('MessageList', {
         method: 'PATCH',
         companyScoped: false,
         body: publicIds.map((publicId) => ({ publicId, read: true })),
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: unreadCountKey }),
-  });
+    [
+      change<MessageUnreadCount, string[]>(unreadCountKey, withUnreadLess),
+      change<Inbox, string[]>(inboxKey, withMessagesRead),
+    ],
+  );
 }

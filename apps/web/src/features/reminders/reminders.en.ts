@@ -3,5 +3,6 @@ export const remindersEn = {
   menu: 'Reminders',
   region: 'Reminders',
   mute: 'Mute',
-  accessExpiry: 'Your access to {{agent}} ends at {{time}}',
+  // Markup: the device's name in bold.
+  accessExpiry: 'Your access to **{{agent}}** ends at {{time}}',
 };

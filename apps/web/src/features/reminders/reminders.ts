@@ -4,7 +4,10 @@
  */
 export type Reminder = {
   id: string;
-  /** Shown as text; the sources build it from translations. */
+  /**
+   * Markdown (spec §3 "message (may contain markup)"), rendered sanitised; the sources build it
+   * from translations and escape the names they put in (escapeMarkdown).
+   */
   message: string;
   /** A Material icon name. */
   icon: string;

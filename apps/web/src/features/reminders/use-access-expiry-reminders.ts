@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { limits, type AccessRequest } from '@fleetgate/contracts';
 import { apiData } from '../../api/client.ts';
 import { useLiveEvent } from '../../api/live-events.tsx';
+import { escapeMarkdown } from '../../components/markup/render-markup.ts';
 import { accessExpiryReminder, type Reminder } from './reminders.ts';
 
 const queryKey = ['AccessRequestList', 'expiry-reminders'] as const;
@@ -40,7 +41,8 @@ export function useAccessExpiryReminders(me: string, enabled: boolean): Reminder
           id: request.publicId,
           end,
           message: t('reminders.accessExpiry', {
-            agent: request.agent.name,
+            // The message is markup; the device's name is shown as it is, never read as markup.
+            agent: escapeMarkdown(request.agent.name),
             time: end.toLocaleTimeString(i18n.language, { timeStyle: 'short' }),
           }),
         });

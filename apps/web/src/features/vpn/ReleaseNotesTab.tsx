@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { useTranslation } from 'react-i18next';
+import { Markup } from '../../components/markup/Markup.tsx';
 import { useVpn } from './vpn-context.ts';
 
 /** A release day (YYYY-MM-DD) as a date only; it names a day, not a moment, so UTC keeps it. */
@@ -39,9 +40,8 @@ export function ReleaseNotesTab() {
             </Box>
           </AccordionSummary>
           <AccordionDetails>
-            <Typography variant="body2" sx={{ whiteSpace: 'pre-line' }}>
-              {note.body}
-            </Typography>
+            {/* The notes are Markdown; in the dialog (titled h2) their headings start at h3. */}
+            <Markup source={note.body} headingLevel={3} />
           </AccordionDetails>
         </Accordion>
       ))}

@@ -90,21 +90,3 @@ export function VpnAccessEndedDialog({
     />
   );
 }
-
-/** Android and iOS cannot run the connector. */
-export function MobileUnsupportedDialog({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Notice
-      id="vpn-mobile-title"
-      title={t('vpn.mobile.title')}
-      body={t('vpn.mobile.body')}
-      onClose={onClose}
-      actions={
-        <Button variant="contained" onClick={onClose}>
-          {t('vpn.close')}
-        </Button>
-      }
-    />
-  );
-}

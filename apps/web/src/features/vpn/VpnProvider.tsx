@@ -23,7 +23,9 @@ import { useConnector } from './use-connector.ts';
 import { useUpdatePromo, useVpnFavicon } from './use-vpn-effects.ts';
 import { VpnContext, type VpnContextValue } from './vpn-context.ts';
 import { VpnInfoDialog } from './VpnInfoDialog.tsx';
-import { MobileUnsupportedDialog, VpnAccessEndedDialog, VpnConsentDialog } from './VpnNoticeDialogs.tsx';
+import { VpnAccessEndedDialog, VpnConsentDialog } from './VpnNoticeDialogs.tsx';
+import { IosIntroDialog } from './IosIntroDialog.tsx';
+import { MobileConnectorDialog } from './MobileConnectorDialog.tsx';
 import { isMobilePlatform, vpnTimings, type ConnectErrorKey } from './vpn-rules.ts';
 import { VpnStatusBar } from './VpnStatusBar.tsx';
 
@@ -268,7 +270,8 @@ export function VpnProvider({ children }: { children: ReactNode }) {
           <RequestAccessDialog agent={requestFor} onClose={() => setRequestFor(null)} />
         </Suspense>
       )}
-      {mobileNotice && <MobileUnsupportedDialog onClose={() => setMobileNotice(false)} />}
+      {mobileNotice && <MobileConnectorDialog onClose={() => setMobileNotice(false)} />}
+      <IosIntroDialog />
       {confirming && <ConfirmLogoutDialog name={confirming.name} status={current} onClose={finishConfirm} />}
     </VpnContext>
   );

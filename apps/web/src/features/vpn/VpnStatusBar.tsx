@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { cornerInset, cornerZIndex, useCornerBase } from '../../components/corner/bottom-left-corner.ts';
 import { snackLabel, statusBarColour, statusBarSize, vpnTimings, type VpnStatus } from './vpn-rules.ts';
 
 type Props = { status: VpnStatus; agentName: string | undefined; onDetails: () => void };
@@ -24,7 +25,10 @@ export function VpnStatusBar({ status, agentName, onDetails }: Props) {
     const timer = setTimeout(() => setShown(false), vpnTimings.statusBarHideMs);
     return () => clearTimeout(timer);
   }, [active]);
-  if (!shown && !active) return null;
+  const visible = shown || active;
+  // Reminders stack above the bar while it shows.
+  useCornerBase('vpn-status-bar', visible ? statusBarSize.height : null);
+  if (!visible) return null;
 
   const label = snackLabel(status, agentName);
   return (
@@ -33,11 +37,12 @@ export function VpnStatusBar({ status, agentName, onDetails }: Props) {
       aria-label={t('vpn.snack.prefix')}
       data-vpn-status={status}
       elevation={6}
-      sx={{
+      sx={(theme) => ({
         position: 'fixed',
-        left: { xs: 8, sm: 24 },
-        bottom: { xs: 8, sm: 24 },
-        zIndex: (theme) => theme.zIndex.snackbar,
+        left: cornerInset,
+        bottom: cornerInset,
+        // Below modal dialogs and their backdrops (it used to be a snack bar above them).
+        ...cornerZIndex(theme),
         width: statusBarSize.width,
         maxWidth: 'calc(100vw - 16px)',
         height: statusBarSize.height,
@@ -48,7 +53,7 @@ export function VpnStatusBar({ status, agentName, onDetails }: Props) {
         px: 2,
         bgcolor: statusBarColour(status),
         color: '#fff',
-      }}
+      })}
     >
       <Typography component="span" sx={{ fontWeight: 700, color: 'inherit' }}>
         {t('vpn.snack.prefix')}

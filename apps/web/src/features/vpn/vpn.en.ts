@@ -141,8 +141,4 @@ export const vpnEn = {
       'You may no longer connect to {{device}}, and the VPN connection was closed. Your rights or the device’s access settings changed; log out and in again to use your current rights.',
     requestAgain: 'Request access again',
   },
-  mobile: {
-    title: 'VPN not supported',
-    body: 'The VPN client cannot be installed on this device. Use a computer with Windows, macOS or Linux to connect.',
-  },
 };
