@@ -156,8 +156,21 @@ export const agentVpnAccessStates = [
 ] as const;
 export type AgentVpnAccess = (typeof agentVpnAccessStates)[number];
 
+/**
+ * A user's web access to an agent's services, as far as it decides whether to ask for it:
+ * - `direct`: nothing needs approval (no web lock and no service requiring approval, or the
+ *   user bypasses approval);
+ * - `requested`: some of it needs approval and the user has a request for the agent waiting
+ *   or in effect (a VPN one covers every service);
+ * - `needsApproval`: some of it needs approval and the user has no such request;
+ * - `notAllowed`: the user may not connect to the agent at all.
+ */
+export const agentWebAccessStates = ['direct', 'requested', 'needsApproval', 'notAllowed'] as const;
+export type AgentWebAccess = (typeof agentWebAccessStates)[number];
+
 export type AgentMyAccess = {
   vpn: AgentVpnAccess;
+  web: AgentWebAccess;
   from: string | null;
   until: string | null;
   /** Whether the user may request access to the agent (accessRequests.use for it). */

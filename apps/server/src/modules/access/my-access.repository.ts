@@ -25,15 +25,14 @@ export async function groupRolesForAgents(db: Db, userId: number, companyId: num
   return rows;
 }
 
-/** The user's VPN requests for these agents that are still waiting or in effect (not ended yet). */
-export function openVpnRequests(db: Db, userId: number, agentIds: number[], now: Date) {
+/** The user's requests for these agents that are still waiting or in effect (not ended yet). */
+export function openRequests(db: Db, userId: number, agentIds: number[], now: Date) {
   if (agentIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('access_requests')
-    .select(['agent_id', 'status', 'starts_on', 'ends_on'])
+    .select(['agent_id', 'vpn', 'status', 'starts_on', 'ends_on'])
     .where('user_id', '=', userId)
     .where('agent_id', 'in', agentIds)
-    .where('vpn', '=', true)
     .where('status', 'in', ['pending', 'approved'])
     .where('ends_on', '>', now)
     .execute();

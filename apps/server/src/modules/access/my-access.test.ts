@@ -29,6 +29,7 @@ describe('Agent myAccess (the reader’s own VPN access, portal spec §4)', () =
     const as = s.as(s.requester);
     expect(await myAccess(as, s.agent.publicId)).toEqual({
       vpn: 'needsApproval',
+      web: 'direct',
       from: null,
       until: null,
       canRequest: true,
@@ -39,6 +40,7 @@ describe('Agent myAccess (the reader’s own VPN access, portal spec §4)', () =
     expect((await decide('AccessRequestApprove', request, s.approver)).status).toBe(200);
     expect(await myAccess(as, s.agent.publicId)).toEqual({
       vpn: 'approved',
+      web: 'direct',
       from: request.start,
       until: request.end,
       canRequest: true,
@@ -52,17 +54,23 @@ describe('Agent myAccess (the reader’s own VPN access, portal spec §4)', () =
     expect(await myAccess(as, s.agent.publicId)).toMatchObject({ vpn: 'needsApproval' });
   });
 
-  it('counts only VPN requests, and says when an approved one starts later', async () => {
-    const s = await scenario({ vpnRequireAccessApproval: true });
+  it('counts only VPN requests for VPN, any request for web access, and says when an approval starts later', async () => {
+    const s = await scenario({ vpnRequireAccessApproval: true, webAccessLocked: true });
     const as = s.as(s.requester);
+    expect(await myAccess(as, s.agent.publicId)).toMatchObject({
+      vpn: 'needsApproval',
+      web: 'needsApproval',
+    });
     const web = await s.createOk({ vpn: false, ...period(60, 0) });
+    expect(await myAccess(as, s.agent.publicId)).toMatchObject({ vpn: 'needsApproval', web: 'requested' });
     expect((await decide('AccessRequestApprove', web, s.approver)).status).toBe(200);
-    expect(await myAccess(as, s.agent.publicId)).toMatchObject({ vpn: 'needsApproval' });
+    expect(await myAccess(as, s.agent.publicId)).toMatchObject({ vpn: 'needsApproval', web: 'requested' });
 
     const later = await s.createOk({ vpn: true, servers: [], ...period(30, 120) });
     expect((await decide('AccessRequestApprove', later, s.approver)).status).toBe(200);
     expect(await myAccess(as, s.agent.publicId)).toEqual({
       vpn: 'scheduled',
+      web: 'requested',
       from: later.start,
       until: later.end,
       canRequest: true,
@@ -73,6 +81,7 @@ describe('Agent myAccess (the reader’s own VPN access, portal spec §4)', () =
     const open = await scenario({ webAccessLocked: true });
     expect(await myAccess(open.as(open.requester), open.agent.publicId)).toEqual({
       vpn: 'direct',
+      web: 'needsApproval',
       from: null,
       until: null,
       canRequest: true,
@@ -83,6 +92,7 @@ describe('Agent myAccess (the reader’s own VPN access, portal spec §4)', () =
     const connectOnly = await t.newMember(s.company, ['agents.connect']);
     expect(await myAccess(s.as(connectOnly), s.agent.publicId)).toEqual({
       vpn: 'direct',
+      web: 'direct',
       from: null,
       until: null,
       canRequest: false,
@@ -92,6 +102,7 @@ describe('Agent myAccess (the reader’s own VPN access, portal spec §4)', () =
     const requestOnly = await t.newMember(s.company, ['accessRequests.use']);
     expect(await myAccess(s.as(requestOnly), s.agent.publicId)).toMatchObject({
       vpn: 'notAllowed',
+      web: 'notAllowed',
       canRequest: true,
     });
   });
@@ -109,6 +120,15 @@ describe('Agent myAccess (the reader’s own VPN access, portal spec §4)', () =
     const engineer = await t.newMember(company, ['agents.connect', 'accessRequests.use']);
     await agents.addGroupMember(company, site, engineer, ['accessRequests.manage']);
     const engineerAs = { token: engineer.token, company: company.publicId };
+    const serviced = await agents.createAgent(as, {
+      name: 'Serviced',
+      servers: [{ name: 'PLC', host: '10.0.0.2', port: 102, requireAccessApproval: true }],
+    });
+    // A service that requires approval makes web access need it; VPN stays direct.
+    expect(await myAccess(engineerAs, serviced.publicId)).toMatchObject({
+      vpn: 'direct',
+      web: 'needsApproval',
+    });
     expect(await myAccess(engineerAs, inLine.publicId)).toMatchObject({ vpn: 'direct' });
     expect(await myAccess(engineerAs, elsewhere.publicId)).toMatchObject({ vpn: 'needsApproval' });
   });
@@ -122,6 +142,10 @@ describe('Agent myAccess (the reader’s own VPN access, portal spec §4)', () =
       query: { fields: 'myAccess(vpn)' },
     });
     expect(projected.body.data).toEqual({ publicId: created.publicId, myAccess: { vpn: 'direct' } });
+    const both = await t.call('GET', 'AgentList', { ...as, query: { fields: 'myAccess(vpn,web)' } });
+    expect(both.body.data).toEqual([
+      { publicId: created.publicId, myAccess: { vpn: 'direct', web: 'direct' } },
+    ]);
     const bad = await t.call('GET', 'AgentList', { ...as, query: { fields: 'myAccess(colour)' } });
     expect(bad.status).toBe(400);
     expect(bad.body.data).toEqual([{ message: expect.any(String), propertyName: 'fields' }]);

@@ -3,13 +3,19 @@ import type { Db } from '../../db/client.ts';
 import { roleCapabilities } from '../../auth/context.ts';
 import type { Viewer } from '../../http/resource.ts';
 import { bypassesApproval, vpnNeedsApproval } from './access.policy.ts';
-import { groupRolesForAgents, holdsInAnyGroup, openVpnRequests } from './my-access.repository.ts';
+import { groupRolesForAgents, holdsInAnyGroup, openRequests } from './my-access.repository.ts';
 
-type AccessAgent = { id: number; vpn_locked: boolean; vpn_require_access_approval: boolean };
-type OpenRequest = { status: string; starts_on: Date; ends_on: Date };
+type AccessAgent = {
+  id: number;
+  vpn_locked: boolean;
+  vpn_require_access_approval: boolean;
+  web_access_locked: boolean;
+  servers: { require_access_approval: boolean }[];
+};
+type OpenRequest = { vpn: boolean; status: string; starts_on: Date; ends_on: Date };
 
 /**
- * The reader's VPN access to each of these agents, by the same rules as `evaluateAccess` (which
+ * The reader's VPN and web access to each of these agents, by the same rules as `evaluateAccess` (which
  * decides tickets): the capabilities of the company role plus those of group roles reaching
  * the agent, then the agent's VPN flags, then the reader's VPN requests. Three queries for any
  * number of agents, so a device list can show it on every row.
@@ -23,7 +29,7 @@ export async function myAccessToAgents(
   const ids = agents.map((agent) => agent.id);
   const [groupRoles, requests] = await Promise.all([
     groupRolesForAgents(db, viewer.user.id, viewer.company.id, ids),
-    openVpnRequests(db, viewer.user.id, ids, now),
+    openRequests(db, viewer.user.id, ids, now),
   ]);
   const held = new Map<number, Set<Capability>>();
   for (const agent of agents) held.set(agent.id, new Set(viewer.company.capabilities));
@@ -37,33 +43,52 @@ export async function myAccessToAgents(
   return new Map(
     agents.map((agent) => [
       agent.id,
-      vpnAccessOf(held.get(agent.id) ?? new Set(), agent, requestsOf.get(agent.id) ?? [], now),
+      accessOf(held.get(agent.id) ?? new Set(), agent, requestsOf.get(agent.id) ?? [], now),
     ]),
   );
 }
 
-/** One agent's summary from what the user holds for it and their open VPN requests. */
-export function vpnAccessOf(
+/** One agent's summary from what the user holds for it and their open requests. */
+export function accessOf(
   held: ReadonlySet<Capability>,
-  agent: Pick<AccessAgent, 'vpn_locked' | 'vpn_require_access_approval'>,
+  agent: Omit<AccessAgent, 'id'>,
   requests: readonly OpenRequest[],
   now: Date,
 ): AgentMyAccess {
   const canRequest = held.has('accessRequests.use');
+  if (!held.has('agents.connect'))
+    return { vpn: 'notAllowed', web: 'notAllowed', from: null, until: null, canRequest };
+  const bypass = bypassesApproval(held);
+  const open = requests.filter((request) => request.ends_on > now);
+  const webRestricted =
+    agent.web_access_locked || agent.servers.some((server) => server.require_access_approval);
+  const web: AgentMyAccess['web'] =
+    bypass || !webRestricted ? 'direct' : open.length > 0 ? 'requested' : 'needsApproval';
+  const vpnRestricted = vpnNeedsApproval({
+    vpnLocked: agent.vpn_locked,
+    vpnRequireAccessApproval: agent.vpn_require_access_approval,
+  });
   const summary = (vpn: AgentMyAccess['vpn'], from: Date | null = null, until: Date | null = null) => ({
     vpn,
+    web,
     from: from?.toISOString() ?? null,
     until: until?.toISOString() ?? null,
     canRequest,
   });
-  if (!held.has('agents.connect')) return summary('notAllowed');
-  const restricted = vpnNeedsApproval({
-    vpnLocked: agent.vpn_locked,
-    vpnRequireAccessApproval: agent.vpn_require_access_approval,
-  });
-  if (bypassesApproval(held) || !restricted) return summary('direct');
+  if (bypass || !vpnRestricted) return summary('direct');
+  return vpnSummary(
+    open.filter((request) => request.vpn),
+    now,
+    summary,
+  );
+}
 
-  const open = requests.filter((request) => request.ends_on > now);
+/** The VPN state of a restricted agent for a user who needs approval, from their open VPN requests. */
+function vpnSummary(
+  open: readonly OpenRequest[],
+  now: Date,
+  summary: (vpn: AgentMyAccess['vpn'], from?: Date | null, until?: Date | null) => AgentMyAccess,
+): AgentMyAccess {
   const approved = open.filter((request) => request.status === 'approved');
   // Of the requests in effect the one lasting longest counts, as `evaluateAccess` picks it.
   const current = approved

@@ -33,7 +33,7 @@ export const agentFields: FieldSpec = {
   enrolled: true,
   lastSeenOn: true,
   createdOn: true,
-  myAccess: { vpn: true, from: true, until: true, canRequest: true },
+  myAccess: { vpn: true, web: true, from: true, until: true, canRequest: true },
 };
 
 /** Columns of the derived table `a` and its group join (agent.repository.ts `agentKeys`). */

@@ -101,7 +101,7 @@ describe('AgentList and Agent', () => {
     // The administrator bypasses approval; a read says so, the answer to a change does not.
     expect((await t.call('GET', `Agent/${agent.publicId}`, as)).body.data).toEqual({
       ...agent,
-      myAccess: { vpn: 'direct', from: null, until: null, canRequest: true },
+      myAccess: { vpn: 'direct', web: 'direct', from: null, until: null, canRequest: true },
     });
     const projected = await t.call('GET', `Agent/${agent.publicId}`, {
       ...as,

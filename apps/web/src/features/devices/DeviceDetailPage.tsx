@@ -18,7 +18,7 @@ import { MyRequestList } from './MyRequestList.tsx';
 import { RequestAccessDialog } from './RequestAccessDialog.tsx';
 import { StatusDot } from './StatusDot.tsx';
 import { VpnAccessState } from './VpnAccessState.tsx';
-import { mayConnect, mayRequestAccess, shownVpnAccess, statusColourOf } from './device-status.ts';
+import { mayConnect, mayRequestMoreAccess, shownVpnAccess, statusColourOf } from './device-status.ts';
 import {
   useAgent,
   useDevicesLiveUpdates,
@@ -93,7 +93,7 @@ export function DeviceDetailPage() {
           </Stack>
         </Box>
         {mayConnect(shown) && <VpnConnectButton agent={device} />}
-        {mayRequestAccess(device.myAccess, shown) && (
+        {mayRequestMoreAccess(device.myAccess, shown) && (
           <Button variant="outlined" onClick={() => setRequesting(true)}>
             {t('devices.requestAccess')}
           </Button>

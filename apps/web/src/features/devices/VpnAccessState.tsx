@@ -1,12 +1,13 @@
 import Chip from '@mui/material/Chip';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import HourglassEmpty from '@mui/icons-material/HourglassEmpty';
-import LockOutlined from '@mui/icons-material/LockOutlined';
+import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import EventOutlined from '@mui/icons-material/EventOutlined';
 import { useTranslation } from 'react-i18next';
 import type { AgentMyAccess } from '@fleetgate/contracts';
 import { formatAccessTime } from './access-time.ts';
+import { chipTone } from './chip-tone.ts';
 import type { ShownVpnAccess } from './device-status.ts';
 
 const look = {
@@ -14,7 +15,7 @@ const look = {
   approved: { colour: 'success', icon: <CheckCircleOutline /> },
   scheduled: { colour: 'info', icon: <EventOutlined /> },
   pending: { colour: 'info', icon: <HourglassEmpty /> },
-  needsApproval: { colour: 'warning', icon: <LockOutlined /> },
+  needsApproval: { colour: 'warning', icon: <VpnKeyOutlined /> },
   notAllowed: { colour: 'default', icon: <BlockOutlined /> },
 } as const;
 
@@ -41,11 +42,10 @@ export function VpnAccessState({
     <Chip
       size="small"
       variant="outlined"
-      color={look[shown].colour}
       icon={look[shown].icon}
       label={label}
       data-access={shown}
-      sx={{ maxWidth: '100%' }}
+      sx={{ maxWidth: '100%', ...chipTone[look[shown].colour] }}
     />
   );
 }

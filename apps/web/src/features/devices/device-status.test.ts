@@ -6,6 +6,7 @@ import {
   isRequestActive,
   mayConnect,
   mayRequestAccess,
+  mayRequestMoreAccess,
   nextAccessChange,
   shownVpnAccess,
   statusColourOf,
@@ -93,6 +94,7 @@ describe('hasVpnRestriction', () => {
 describe('shownVpnAccess, mayConnect and mayRequestAccess', () => {
   const access = (vpn: AgentMyAccess['vpn'], from: number | null, until: number | null): AgentMyAccess => ({
     vpn,
+    web: 'direct',
     from: from === null ? null : at(from),
     until: until === null ? null : at(until),
     canRequest: true,
@@ -123,6 +125,15 @@ describe('shownVpnAccess, mayConnect and mayRequestAccess', () => {
     expect(mayRequestAccess({ ...needs, canRequest: false }, 'needsApproval')).toBe(false);
     expect(mayRequestAccess(access('pending', null, null), 'pending')).toBe(false);
     expect(mayRequestAccess(access('direct', null, null), 'direct')).toBe(false);
+    // Web access to a service needing approval, with no request made, is asked for too.
+    const webLocked = { ...access('direct', null, null), web: 'needsApproval' as const };
+    expect(mayRequestAccess(webLocked, 'direct')).toBe(true);
+    const webRequested = { ...webLocked, web: 'requested' as const };
+    expect(mayRequestAccess(webRequested, 'direct')).toBe(false);
+    // The device page lets them ask for more, unless VPN access (covering everything) is under way.
+    expect(mayRequestMoreAccess(webRequested, 'direct')).toBe(true);
+    expect(mayRequestMoreAccess({ ...webRequested, vpn: 'pending' }, 'pending')).toBe(false);
+    expect(mayRequestMoreAccess({ ...webRequested, canRequest: false }, 'direct')).toBe(false);
   });
 
   it('finds the next moment a summary changes by itself', () => {

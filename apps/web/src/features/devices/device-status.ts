@@ -76,9 +76,23 @@ export function mayConnect(shown: ShownVpnAccess): boolean {
   return shown === 'direct' || shown === 'approved';
 }
 
-/** Request access is offered only where it is needed and nothing is pending or approved. */
+/**
+ * Request access is offered only where it is needed and nothing is pending or approved: VPN
+ * access needing approval, or web access to services needing approval with no request made.
+ */
 export function mayRequestAccess(access: AgentMyAccess | null, shown: ShownVpnAccess): boolean {
-  return shown === 'needsApproval' && access !== null && access.canRequest;
+  if (!access?.canRequest) return false;
+  return shown === 'needsApproval' || access.web === 'needsApproval';
+}
+
+/**
+ * The device page also lets a user with a web request ask for more (other services), as long
+ * as VPN access, which covers every service, is not approved or pending.
+ */
+export function mayRequestMoreAccess(access: AgentMyAccess | null, shown: ShownVpnAccess): boolean {
+  if (mayRequestAccess(access, shown)) return true;
+  if (!access?.canRequest || access.web !== 'requested') return false;
+  return shown !== 'approved' && shown !== 'scheduled' && shown !== 'pending';
 }
 
 /** The earliest future moment at which one of these summaries changes by itself, if any. */
