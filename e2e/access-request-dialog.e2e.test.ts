@@ -293,10 +293,24 @@ describe('request access dialog', () => {
   });
 
   it('says access cannot be requested when nobody can approve it', async () => {
-    // Alone in the company: the administrator never approves their own request.
-    const loner = await world.server.newAdministrator('Sole Admin');
-    const pump = await createDevice(world.server, loner, { name: 'Pump station', vpnLocked: true });
-    const { page, errors, close } = await openAs(world.server, world.browser, loner, 1280, '/devices');
+    // A device locked for VPN and web under a partner company is approved only from there; the
+    // partner's sole administrator is the engineer asking, who never approves their own request.
+    const owner = await world.server.newAdministrator('Plant Admin');
+    const engineer = await world.server.newMember(
+      owner,
+      ['agents.connect', 'accessRequests.use'],
+      'Field Engineer',
+    );
+    const partner = await callApi<{ publicId: string }>(world.server, engineer, 'POST', 'CompanyList', {
+      name: `Service partner ${Date.now()}`,
+    });
+    const pump = await createDevice(world.server, owner, {
+      name: 'Pump station',
+      vpnLocked: true,
+      webAccessLocked: true,
+      controlledBy: { publicId: partner.publicId },
+    });
+    const { page, errors, close } = await openAs(world.server, world.browser, engineer, 1280, '/devices');
     const dialog = await openRequestDialog(page, pump.name);
     await dialog.getByRole('heading', { name: 'Unable to request access' }).waitFor();
     await dialog.getByText('there are no approvers', { exact: false }).waitFor();

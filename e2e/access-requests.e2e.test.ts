@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { AccessRequest, Agent } from '@fleetgate/contracts';
 import { collectPageErrors, settledScreenshot } from './support/browser.ts';
+import { expectAccessible } from './support/axe.ts';
 import { callApi } from './support/api.ts';
+import { newPublicId } from '../apps/server/src/http/ids.ts';
 import { type SignedIn, useShellWorld } from './support/shell-server.ts';
 
 const world = useShellWorld();
@@ -68,18 +70,20 @@ describe('Access requests screen', () => {
     await firmware.getByText('HMI', { exact: true }).waitFor();
     await firmware.getByText('Pending').waitFor();
     await requestCard(approver.page, 'Check the conveyor alarms').waitFor();
+    await approver.page.getByRole('tab', { name: 'To approve', selected: true }).waitFor();
     await settledScreenshot(approver.page, 'access-requests-to-approve');
+    await expectAccessible(approver.page);
 
-    // The requester has nothing to decide, and sees their own requests without any decision buttons.
-    await watcher.page.getByRole('tab', { name: 'My requests', selected: true }).waitFor();
+    // The requester approves nothing: no "To approve" tab, only their own requests, without
+    // any decision buttons.
     const mine = requestCard(watcher.page, 'Replace the HMI firmware');
     await mine.getByText('Pending').waitFor();
+    await watcher.page.getByRole('heading', { level: 2, name: 'My requests' }).waitFor();
+    expect(await watcher.page.getByRole('tab').count()).toBe(0);
+    expect(await watcher.page.getByText('To approve').count()).toBe(0);
     expect(await watcher.page.getByRole('button', { name: /^(Approve|Reject|Revoke):/ }).count()).toBe(0);
     await settledScreenshot(watcher.page, 'access-requests-mine-pending');
-    await watcher.page.getByRole('tab', { name: 'To approve' }).click();
-    await watcher.page.getByText('No requests for you to decide.').waitFor();
-    await watcher.page.getByRole('tab', { name: 'My requests' }).click();
-    await mine.waitFor();
+    await expectAccessible(watcher.page);
 
     // Approve: the requester's list changes without a reload.
     await firmware.getByRole('button', { name: /^Approve:/ }).click();
@@ -103,7 +107,22 @@ describe('Access requests screen', () => {
     await requestCard(approver.page, 'Replace the HMI firmware')
       .getByRole('button', { name: /^Revoke:/ })
       .click();
+    // Revoking asks first, saying what happens; cancelling changes nothing.
+    const confirm = approver.page.getByRole('dialog', {
+      name: `Revoke the access of ${requester.account.name}?`,
+    });
+    await confirm.getByText(/loses access to Press line 7 at once.*the tunnel closes/).waitFor();
+    await settledScreenshot(approver.page, 'access-requests-revoke-confirm');
+    await expectAccessible(approver.page);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await mine.getByText('Approved', { exact: true }).waitFor();
+    await requestCard(approver.page, 'Replace the HMI firmware')
+      .getByRole('button', { name: /^Revoke:/ })
+      .click();
+    await confirm.getByRole('button', { name: 'Revoke', exact: true }).click();
     await approver.page.getByText(`Access of ${requester.account.name} revoked`).waitFor();
+    await confirm.waitFor({ state: 'detached' });
     await mine.getByText('Revoked', { exact: true }).waitFor();
     await mine.getByText('Revoked by').waitFor();
 
@@ -124,6 +143,64 @@ describe('Access requests screen', () => {
     expect(watcher.errors).toEqual([]);
     await approver.context.close();
     await watcher.context.close();
+  });
+
+  it('warns that a live VPN session closes when its access is revoked', async () => {
+    const admin = await world.server.newAdministrator('Shift lead');
+    const requester = await world.server.newMember(
+      admin,
+      ['accessRequests.use', 'agents.connect'],
+      'Night engineer',
+    );
+    const agent = await lockedAgent(admin, 'Kiln 2');
+    const request = await requestAccess(requester, agent, admin, 'Reset the kiln controller');
+    await api<AccessRequest>(admin, 'POST', `AccessRequestApprove/${request.publicId}`, {});
+    // The requester's tunnel is open, as the relay records it.
+    const user = await world.server.db
+      .selectFrom('users')
+      .select('id')
+      .where('public_id', '=', requester.publicId)
+      .executeTakeFirstOrThrow();
+    const agentRow = await world.server.db
+      .selectFrom('agents')
+      .select(['id', 'company_id'])
+      .where('public_id', '=', agent.publicId)
+      .executeTakeFirstOrThrow();
+    await world.server.db
+      .insertInto('client_sessions')
+      .values({
+        public_id: newPublicId(),
+        company_id: agentRow.company_id,
+        agent_id: agentRow.id,
+        user_id: user.id,
+        vpn: true,
+        ended_at: null,
+        end_reason: null,
+      })
+      .execute();
+
+    const approver = await open(admin);
+    await approver.page.getByRole('combobox', { name: 'Status' }).click();
+    await approver.page.getByRole('option', { name: 'Approved' }).click();
+    await requestCard(approver.page, 'Reset the kiln controller')
+      .getByRole('button', { name: /^Revoke:/ })
+      .click();
+    const confirm = approver.page.getByRole('dialog', {
+      name: `Revoke the access of ${requester.account.name}?`,
+    });
+    await confirm
+      .getByText(
+        `${requester.account.name} is connected to Kiln 2 by VPN now. Revoking closes the tunnel at once`,
+        {
+          exact: false,
+        },
+      )
+      .waitFor();
+    await settledScreenshot(approver.page, 'access-requests-revoke-live-session');
+    await confirm.getByRole('button', { name: 'Revoke', exact: true }).click();
+    await requestCard(approver.page, 'Reset the kiln controller').waitFor({ state: 'detached' });
+    expect(approver.errors).toEqual([]);
+    await approver.context.close();
   });
 
   it('is offered to requesters and to managers of access requests, not to others', async () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { AccessRequest } from '@fleetgate/contracts';
+import { expectAccessible } from './support/axe.ts';
 import {
   attachDevice,
   callApi,
@@ -17,6 +19,25 @@ import {
 import { useShellWorld } from './support/shell-server.ts';
 
 const world = useShellWorld();
+
+/**
+ * The shell's right drawer, where the device page keeps the device's facts: a complementary
+ * landmark beside the content, a modal dialog where it overlays it (below 960 px).
+ */
+const rightPanel = (page: Page) => page.locator('#right-side-panel');
+
+/** Opens the right drawer where it overlays the content (below 960 px it starts closed). */
+async function showDetailsPanel(page: Page, width: number) {
+  if (width < 960) await page.getByRole('button', { name: 'Toggle side menu', exact: true }).click();
+  await rightPanel(page).getByRole('region', { name: 'VPN session' }).waitFor();
+}
+
+/** Closes the overlaid drawer again so the page behind it can be used. */
+async function hideDetailsPanel(page: Page, width: number) {
+  if (width >= 960) return;
+  await page.keyboard.press('Escape');
+  await rightPanel(page).waitFor({ state: 'hidden' });
+}
 
 const green = 'rgb(46, 125, 50)';
 const blue = 'rgb(30, 136, 229)';
@@ -78,10 +99,19 @@ describe('devices page', () => {
       await robotRow.getByText('Offline', { exact: true }).waitFor();
       await robotRow.getByText('VPN locked').filter({ visible: true }).waitFor();
       await robotRow.getByText('Web access locked').filter({ visible: true }).waitFor();
-      await boilerRow.getByText('VPN needs approval').filter({ visible: true }).waitFor();
+      await boilerRow.getByText('VPN approval required').filter({ visible: true }).waitFor();
       if (width >= 960) await pressRow.getByText('Press HMI').waitFor();
       else await robotRow.getByText('2 services').waitFor();
+      // The requester's own VPN access, and what they can do about it, on every row.
+      await pressRow.getByText('Direct access').filter({ visible: true }).waitFor();
+      await pressRow.getByRole('button', { name: `Connect to ${press.name}` }).waitFor();
+      expect(await pressRow.getByRole('button', { name: /^Request access/ }).count()).toBe(0);
+      await robotRow.getByText('Needs approval').filter({ visible: true }).waitFor();
+      await robotRow.getByRole('button', { name: `Request access to ${robot.name}` }).waitFor();
+      expect(await robotRow.getByRole('button', { name: /^Connect/ }).count()).toBe(0);
+      await boilerRow.getByText('Needs approval').filter({ visible: true }).waitFor();
       await shot(page, `list-${width}`);
+      await expectAccessible(page);
 
       // The relay sees the boiler attach and the press leave: the page follows without a reload.
       await page.evaluate('window.__devicesPageMarker = true');
@@ -94,14 +124,22 @@ describe('devices page', () => {
       expect(await page.evaluate('window.__devicesPageMarker')).toBe(true);
       await shot(page, `list-live-${width}`);
 
-      // The detail view: session, services, locks and the user's own requests.
+      // The detail view: services, actions and the user's own requests; the device's facts
+      // (session, restrictions) in the right drawer.
       await page.getByRole('link', { name: `Details of ${boiler.name}` }).click();
       await page.getByRole('heading', { level: 1, name: boiler.name }).waitFor();
-      const session = page.getByRole('region', { name: 'VPN session' });
+      await showDetailsPanel(page, width);
+      const session = rightPanel(page).getByRole('region', { name: 'VPN session' });
       await session.getByText('10.187.0.12').waitFor();
       await session.getByText('Built-in relay').waitFor();
       await session.getByText('Off', { exact: true }).waitFor();
+      await rightPanel(page).getByText('VPN approval required').waitFor();
+      await rightPanel(page).getByText('Needs approval').waitFor();
+      await shot(page, `detail-panel-${width}`);
+      await expectAccessible(page);
+      await hideDetailsPanel(page, width);
       await page.getByText('You have not requested access to this device.').waitFor();
+      await page.getByRole('button', { name: 'Request access' }).waitFor();
       await shot(page, `detail-${width}`);
       await page.getByRole('link', { name: 'All devices' }).click();
       await page.getByRole('link', { name: `Details of ${robot.name}` }).click();
@@ -109,14 +147,128 @@ describe('devices page', () => {
       const requests = page.getByRole('list', { name: 'Your access requests' });
       await requests.getByText('Pending').waitFor();
       await requests.getByText(/Replace the gripper/).waitFor();
-      await page.getByRole('region', { name: 'VPN session' }).getByText('None').waitFor();
       await page.getByRole('region', { name: 'Services' }).getByText('Robot SSH').waitFor();
+      await showDetailsPanel(page, width);
+      await rightPanel(page).getByRole('region', { name: 'VPN session' }).getByText('None').waitFor();
       await shot(page, `detail-requests-${width}`);
+      await hideDetailsPanel(page, width);
 
       expect(errors).toEqual([]);
       await close();
     });
   }
+
+  it('shows the requester their VPN access live: needs approval, pending, approved until with Connect, after a reload too', async () => {
+    const { admin, requester, boiler } = await company('access');
+    const { page, errors, close } = await openAs(world.server, world.browser, requester, 1280, '/devices');
+    const row = deviceRow(page, boiler.name);
+    const requestButton = row.getByRole('button', { name: `Request access to ${boiler.name}` });
+    const connectButton = row.getByRole('button', { name: `Connect to ${boiler.name}` });
+    await row.getByText('Needs approval').filter({ visible: true }).waitFor();
+    await requestButton.waitFor();
+    expect(await connectButton.count()).toBe(0);
+
+    const request = await requestAccess(world.server, requester, boiler, {
+      approvers: [admin],
+      vpn: true,
+      reason: 'Tune the burner',
+    });
+    await row.getByText('Pending', { exact: true }).filter({ visible: true }).waitFor();
+    await requestButton.waitFor({ state: 'detached' });
+    expect(await connectButton.count()).toBe(0);
+
+    await callApi<AccessRequest>(world.server, admin, 'POST', `AccessRequestApprove/${request.publicId}`, {});
+    // The end in the app's short time format (e.g. "2:30 PM" or "14:30"), whatever the locale.
+    const until = row.getByText(/^Approved until \d{1,2}[:.]\d{2}/).filter({ visible: true });
+    await until.waitFor();
+    await connectButton.waitFor();
+    expect(await requestButton.count()).toBe(0);
+    await expectAccessible(page);
+    await shot(page, 'access-approved-1280');
+
+    await page.reload();
+    await until.waitFor();
+    await connectButton.waitFor();
+    expect(await requestButton.count()).toBe(0);
+
+    // The compact layout keeps the state and the action on the row.
+    await page.setViewportSize({ width: 600, height: 900 });
+    await until.waitFor();
+    await connectButton.waitFor();
+    await shot(page, 'access-approved-600');
+    await expectAccessible(page);
+
+    await callApi<AccessRequest>(world.server, admin, 'POST', `AccessRequestRevoke/${request.publicId}`, {});
+    await row.getByText('Needs approval').filter({ visible: true }).waitFor();
+    await requestButton.waitFor();
+    expect(await connectButton.count()).toBe(0);
+
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('tells an administrator they connect directly: Connect on every row and no Request access', async () => {
+    const { admin, press, robot, boiler } = await company('admin');
+    const { page, errors, close } = await openAs(world.server, world.browser, admin, 1280, '/devices');
+    for (const device of [press, robot, boiler]) {
+      const row = deviceRow(page, device.name);
+      await row.getByText('Direct access').filter({ visible: true }).waitFor();
+      await row.getByRole('button', { name: `Connect to ${device.name}` }).waitFor();
+      expect(await row.getByRole('button', { name: /^Request access/ }).count()).toBe(0);
+    }
+    expect(await page.getByText('Needs approval').count()).toBe(0);
+    await shot(page, 'access-admin-1280');
+    await expectAccessible(page);
+
+    // The device page offers the VPN connect and no request either.
+    await page.getByRole('link', { name: `Details of ${robot.name}` }).click();
+    await page.getByRole('heading', { level: 1, name: robot.name }).waitFor();
+    await page.getByRole('button', { name: 'Connect', exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Request access' }).count()).toBe(0);
+
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('keeps the device facts in a 300 px right drawer on the device page only, remembered across reloads', async () => {
+    const { requester, robot } = await company('drawer');
+    const { page, errors, close } = await openAs(world.server, world.browser, requester, 1280, '/devices');
+    const toggle = page.getByRole('button', { name: 'Toggle side menu', exact: true });
+    // The list declares no right side menu: no drawer, no toggle.
+    expect(await rightPanel(page).count()).toBe(0);
+    expect(await toggle.count()).toBe(0);
+
+    await page.getByRole('link', { name: `Details of ${robot.name}` }).click();
+    await page.getByRole('heading', { level: 1, name: robot.name }).waitFor();
+    const panel = rightPanel(page);
+    await panel.getByRole('region', { name: 'VPN session' }).waitFor();
+    await panel.getByText('VPN locked').waitFor();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await panel.evaluate((element) => element.getBoundingClientRect().width)).toBe(300);
+    await expectAccessible(page);
+
+    // Closed, it stays closed after a reload and after a visit elsewhere; opened, it stays open.
+    await toggle.click();
+    await panel.waitFor({ state: 'hidden' });
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: robot.name }).waitFor();
+    await toggle.waitFor();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await panel.isVisible()).toBe(false);
+    await page.getByRole('link', { name: 'All devices' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Devices' }).waitFor();
+    expect(await toggle.count()).toBe(0);
+    await page.getByRole('link', { name: `Details of ${robot.name}` }).click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    await panel.getByRole('region', { name: 'VPN session' }).waitFor();
+    await page.reload();
+    await rightPanel(page).getByRole('region', { name: 'VPN session' }).waitFor();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+
+    expect(errors).toEqual([]);
+    await close();
+  });
 
   it('is not offered to users without device rights', async () => {
     const admin = await world.server.newAdministrator('Plant Admin');

@@ -75,21 +75,19 @@ describe('VPN access that ends while connected', () => {
     await approverPage.getByRole('heading', { level: 1 }).waitFor();
 
     const connect = page.getByRole('button', { name: 'Connect', exact: true });
-    // Without an approved request the relay's gate stays shut: access depends on the request.
+    // Without an approved request the device needs approval: no Connect is offered (the relay's
+    // gate would refuse it), only the request. The approval offers Connect without a reload.
+    await page.getByText('Needs approval').first().waitFor();
+    await page.getByRole('button', { name: 'Request access' }).waitFor();
+    expect(await connect.count()).toBe(0);
+
+    const request = await requestVpnAccess(engineer, agent.publicId, approver);
+    await callApi(world.server, approver, 'POST', `AccessRequestApprove/${request.publicId}`);
     await connect.click();
     await page
       .getByRole('dialog', { name: 'VPN connection' })
       .getByRole('button', { name: 'Got it' })
       .click();
-    const refused = page.getByText('An approved access request is required to connect to this device');
-    await refused.waitFor();
-    expect(connector.status.current.status).toBe('idle');
-    // Gone after its 5 s, so what shows later is news of the access ending.
-    await refused.waitFor({ state: 'hidden' });
-
-    const request = await requestVpnAccess(engineer, agent.publicId, approver);
-    await callApi(world.server, approver, 'POST', `AccessRequestApprove/${request.publicId}`);
-    await connect.click();
     await page.waitForFunction(() => document.querySelector('[data-vpn-status="connected"]'));
     const echoPort = connector.status.current.services.find((s) => s.name === 'echo')!.localPort;
 

@@ -17,6 +17,7 @@ export type DeviceInput = {
   vpnLocked?: boolean;
   webAccessLocked?: boolean;
   vpnRequireAccessApproval?: boolean;
+  controlledBy?: { publicId: string };
   servers?: { name: string; host: string; port: number; serviceGroup?: string }[];
 };
 

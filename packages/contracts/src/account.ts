@@ -33,6 +33,11 @@ export type MyUser = {
   company: { publicId: string; name: string } | null;
   role: { publicId: string; name: string } | null;
   capabilities: string[];
+  /**
+   * Whether the user decides access requests in this company: their company role, or a role
+   * they hold in one of its groups, manages access requests.
+   */
+  approvesAccessRequests: boolean;
 };
 
 export type CompanySummary = { publicId: string; name: string; role: { publicId: string; name: string } };

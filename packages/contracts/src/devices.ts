@@ -160,6 +160,52 @@ export type Agent = {
   enrolled: boolean;
   lastSeenOn: string | null;
   createdOn: string;
+  /**
+   * The reader's own VPN access to the agent under the access rules (portal spec §4), worked
+   * out by the server for whoever reads it; null in the answers to changes (create, patch).
+   */
+  myAccess: AgentMyAccess | null;
+};
+
+/**
+ * A user's VPN access to one agent:
+ * - `direct`: no approval needed (no VPN lock or approval requirement, or the user bypasses
+ *   approval: cannot use access requests, or manages them for the agent);
+ * - `approved`: an approved VPN request is valid now, `until` its end;
+ * - `scheduled`: an approved VPN request starts later, `from` its start `until` its end;
+ * - `pending`: a VPN request awaits a decision;
+ * - `needsApproval`: the agent is locked or requires approval and nothing above applies;
+ * - `notAllowed`: the user may not connect to the agent at all.
+ */
+export const agentVpnAccessStates = [
+  'direct',
+  'approved',
+  'scheduled',
+  'pending',
+  'needsApproval',
+  'notAllowed',
+] as const;
+export type AgentVpnAccess = (typeof agentVpnAccessStates)[number];
+
+/**
+ * A user's web access to an agent's services, as far as it decides whether to ask for it:
+ * - `direct`: nothing needs approval (no web lock and no service requiring approval, or the
+ *   user bypasses approval);
+ * - `requested`: some of it needs approval and the user has a request for the agent waiting
+ *   or in effect (a VPN one covers every service);
+ * - `needsApproval`: some of it needs approval and the user has no such request;
+ * - `notAllowed`: the user may not connect to the agent at all.
+ */
+export const agentWebAccessStates = ['direct', 'requested', 'needsApproval', 'notAllowed'] as const;
+export type AgentWebAccess = (typeof agentWebAccessStates)[number];
+
+export type AgentMyAccess = {
+  vpn: AgentVpnAccess;
+  web: AgentWebAccess;
+  from: string | null;
+  until: string | null;
+  /** Whether the user may request access to the agent (accessRequests.use for it). */
+  canRequest: boolean;
 };
 
 /** What the console shows once after creating an enrolment token. */

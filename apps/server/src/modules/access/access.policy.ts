@@ -63,6 +63,16 @@ function agentGroupTree(agentId: number) {
     )`;
 }
 
+/** Users who cannot use access requests, or who manage them for the agent, bypass approval (spec §4). */
+export function bypassesApproval(held: ReadonlySet<Capability>): boolean {
+  return !held.has('accessRequests.use') || held.has('accessRequests.manage');
+}
+
+/** VPN access to an agent needs an approved request when the agent is locked or requires approval. */
+export function vpnNeedsApproval(agent: { vpnLocked: boolean; vpnRequireAccessApproval: boolean }): boolean {
+  return agent.vpnLocked || agent.vpnRequireAccessApproval;
+}
+
 /** What the access rules look at on an agent and its services. */
 export type AgentAccessFacts = {
   id: number;
@@ -94,13 +104,12 @@ export async function evaluateAccess(
   const now = input.now ?? new Date();
   const held = await agentCapabilities(db, userId, agent);
   if (!held.has('agents.connect')) return { allowed: false, message: deviceErrors.connectNotAllowed };
-  if (!held.has('accessRequests.use') || held.has('accessRequests.manage'))
-    return { allowed: true, accessRequestId: null, until: null };
+  if (bypassesApproval(held)) return { allowed: true, accessRequestId: null, until: null };
 
   // A service's own approval flag is about web access to it; VPN is governed by the agent's VPN
   // flags alone (a VPN request can only be made when one of them is set).
   const needsApproval = vpn
-    ? agent.vpnLocked || agent.vpnRequireAccessApproval
+    ? vpnNeedsApproval(agent)
     : agent.webAccessLocked ||
       agent.servers.some((server) => server.requireAccessApproval && serverIds.includes(server.id));
   if (!needsApproval) return { allowed: true, accessRequestId: null, until: null };

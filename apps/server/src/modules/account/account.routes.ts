@@ -14,6 +14,7 @@ import { publicIdPattern } from '../../http/ids.ts';
 import { createMailer } from '../../mail/mailer.ts';
 import type { ModuleDeps } from '../index.ts';
 import { confirmRegistration, requestRegistration } from './registration.service.ts';
+import { approvesAccessRequests } from '../access/my-access.ts';
 import { changePassword, logIn, presentMyUser, revokeTokens, type Credentials } from './account.service.ts';
 import { issueFromBearer } from './jump-start.service.ts';
 import { registerSessionRoutes } from './session.routes.ts';
@@ -123,7 +124,10 @@ export function registerAccountRoutes(api: Api, deps: ModuleDeps) {
     access: 'user',
     optionalCompany: true,
     doc: { summary: 'The signed-in user, with the capabilities held in the company acted in' },
-    handler: async (ctx) => ({ type: 'MyUser', data: presentMyUser(ctx.user, ctx.company) }),
+    handler: async (ctx) => {
+      const approves = ctx.company ? await approvesAccessRequests(ctx.db, ctx.user.id, ctx.company) : false;
+      return { type: 'MyUser', data: presentMyUser(ctx.user, ctx.company, approves) };
+    },
   });
 
   api.route({

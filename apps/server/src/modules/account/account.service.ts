@@ -133,7 +133,11 @@ export async function changePassword(
   });
 }
 
-export function presentMyUser(user: AuthenticatedUser, company: CompanyContext | undefined): MyUser {
+export function presentMyUser(
+  user: AuthenticatedUser,
+  company: CompanyContext | undefined,
+  approvesAccessRequests: boolean,
+): MyUser {
   return {
     publicId: user.publicId,
     name: user.name,
@@ -142,5 +146,6 @@ export function presentMyUser(user: AuthenticatedUser, company: CompanyContext |
     company: company ? { publicId: company.publicId, name: company.name } : null,
     role: company ? { publicId: company.role.publicId, name: company.role.name } : null,
     capabilities: company ? [...company.capabilities] : [],
+    approvesAccessRequests,
   };
 }

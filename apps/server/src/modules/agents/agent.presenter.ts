@@ -33,6 +33,7 @@ export const agentFields: FieldSpec = {
   enrolled: true,
   lastSeenOn: true,
   createdOn: true,
+  myAccess: { vpn: true, web: true, from: true, until: true, canRequest: true },
 };
 
 /** Columns of the derived table `a` and its group join (agent.repository.ts `agentKeys`). */
@@ -100,5 +101,6 @@ export function presentAgent(row: AgentView): Agent {
     enrolled: row.credential_hash !== null,
     lastSeenOn: row.last_seen_at?.toISOString() ?? null,
     createdOn: row.created_at.toISOString(),
+    myAccess: row.my_access ?? null,
   };
 }

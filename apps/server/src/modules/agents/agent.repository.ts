@@ -1,12 +1,21 @@
 import { sql } from 'kysely';
+import type { AgentMyAccess } from '@fleetgate/contracts';
 import type { Db } from '../../db/client.ts';
 import { newPublicId } from '../../http/ids.ts';
 import { keysetPage } from '../../http/keyset.ts';
 import type { ListQuery, Viewer } from '../../http/resource.ts';
 import { agentVisibility } from './agent-visibility.ts';
 import { loadAgentDetails, type AgentDetails } from './agent-details.repository.ts';
+import { myAccessToAgents } from '../access/my-access.ts';
 
-export type AgentView = AgentDetails;
+/** An agent as presented; `my_access` is the reader's own access, only when read by someone. */
+export type AgentView = AgentDetails & { my_access?: AgentMyAccess };
+
+/** Adds the reader's access to each agent read (lists and items, not the rows changes work on). */
+async function withMyAccess(db: Db, viewer: Viewer, agents: AgentDetails[]): Promise<AgentView[]> {
+  const access = await myAccessToAgents(db, viewer, agents);
+  return agents.map((agent) => ({ ...agent, my_access: access.get(agent.id) }));
+}
 
 /**
  * The agents of a company as a derived table `a` with the computed `status`, joined to their
@@ -47,10 +56,11 @@ export async function listAgents(db: Db, companyId: number, query: ListQuery, vi
   const visible = agentVisibility(viewer, sql.ref<number>('a.id'));
   if (visible) keys = keys.where(visible);
   const rows = await keysetPage(keys, 'a', query).execute();
-  return loadAgentDetails(
+  const agents = await loadAgentDetails(
     db,
     rows.map((row) => row.id),
   );
+  return withMyAccess(db, viewer, agents);
 }
 
 export async function findAgentsByPublicIds(
@@ -71,10 +81,11 @@ export async function findAgentsByPublicIds(
   if (visible) query = query.where(visible);
   if (forUpdate) query = query.forUpdate();
   const rows = await query.execute();
-  return loadAgentDetails(
+  const agents = await loadAgentDetails(
     db,
     rows.map((row) => row.id),
   );
+  return viewer ? withMyAccess(db, viewer, agents) : agents;
 }
 
 export async function findAgentView(db: Db, id: number): Promise<AgentView> {

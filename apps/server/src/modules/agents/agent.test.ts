@@ -96,8 +96,13 @@ describe('AgentList and Agent', () => {
       enrolled: false,
       lastSeenOn: null,
       createdOn: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      myAccess: null,
     });
-    expect((await t.call('GET', `Agent/${agent.publicId}`, as)).body.data).toEqual(agent);
+    // The administrator bypasses approval; a read says so, the answer to a change does not.
+    expect((await t.call('GET', `Agent/${agent.publicId}`, as)).body.data).toEqual({
+      ...agent,
+      myAccess: { vpn: 'direct', web: 'direct', from: null, until: null, canRequest: true },
+    });
     const projected = await t.call('GET', `Agent/${agent.publicId}`, {
       ...as,
       query: { fields: 'name,servers(publicId,name),controlledBy' },

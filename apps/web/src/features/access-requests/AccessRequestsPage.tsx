@@ -18,6 +18,7 @@ import { useCurrentUser } from '../../auth/current-user.tsx';
 import { useNotify } from '../../components/notify.tsx';
 import { JumpStartLinkButton } from '../jump-start/JumpStartLinkButton.tsx';
 import { AccessRequestCard } from './AccessRequestCard.tsx';
+import { RevokeConfirmDialog } from './RevokeConfirmDialog.tsx';
 import {
   belongsToTab,
   canDecide,
@@ -42,10 +43,12 @@ export function AccessRequestsPage() {
   const { notify } = useNotify();
   const user = useCurrentUser();
   const me = user.publicId;
-  // Those who manage access requests come here to decide; requesters to follow their own.
-  const [tab, setTab] = useState<AccessRequestTab>(() =>
-    user.capabilities.includes('accessRequests.manage') ? 'toApprove' : 'mine',
-  );
+  // Approvers come here to decide; requesters to follow their own. Someone who approves
+  // nothing has no "To approve" tab at all.
+  const approves = user.approvesAccessRequests;
+  const [chosenTab, setTab] = useState<AccessRequestTab>(() => (approves ? 'toApprove' : 'mine'));
+  const tab: AccessRequestTab = approves ? chosenTab : 'mine';
+  const [revoking, setRevoking] = useState<AccessRequest | null>(null);
   const [statusByTab, setStatusByTab] = useState(defaultStatus);
   const status = statusByTab[tab];
   useAccessRequestsLive();
@@ -58,15 +61,22 @@ export function AccessRequestsPage() {
   );
   const now = new Date();
 
-  const handleDecide = (request: AccessRequest, decision: Decision) => {
+  const runDecision = (request: AccessRequest, decision: Decision) => {
     decide.mutate(
       { decision, publicId: request.publicId },
       {
         onSuccess: () =>
           notify(t(`accessRequests.done.${decision}`, { name: request.user.name }), { durationMs: 4000 }),
         onError: (error) => notify(describeError(t, error), { durationMs: 5000 }),
+        onSettled: () => setRevoking(null),
       },
     );
+  };
+
+  // Revoking ends access that is in use (it closes the requester's tunnel): it is confirmed first.
+  const handleDecide = (request: AccessRequest, decision: Decision) => {
+    if (decision === 'revoke') setRevoking(request);
+    else runDecision(request, decision);
   };
 
   const pendingFor = (request: AccessRequest): Decision | null =>
@@ -94,10 +104,16 @@ export function AccessRequestsPage() {
           borderColor: 'divider',
         }}
       >
-        <Tabs value={tab} onChange={(_event, value: AccessRequestTab) => setTab(value)}>
-          <Tab value="toApprove" label={t('accessRequests.tabs.toApprove')} />
-          <Tab value="mine" label={t('accessRequests.tabs.mine')} />
-        </Tabs>
+        {approves ? (
+          <Tabs value={tab} onChange={(_event, value: AccessRequestTab) => setTab(value)}>
+            <Tab value="toApprove" label={t('accessRequests.tabs.toApprove')} />
+            <Tab value="mine" label={t('accessRequests.tabs.mine')} />
+          </Tabs>
+        ) : (
+          <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600, py: 1.5 }}>
+            {t('accessRequests.tabs.mine')}
+          </Typography>
+        )}
         <TextField
           select
           fullWidth={false}
@@ -156,6 +172,14 @@ export function AccessRequestsPage() {
             </Box>
           ))}
         </Stack>
+      )}
+      {revoking && (
+        <RevokeConfirmDialog
+          request={revoking}
+          busy={decide.isPending}
+          onConfirm={() => runDecision(revoking, 'revoke')}
+          onClose={() => setRevoking(null)}
+        />
       )}
     </Stack>
   );

@@ -33,6 +33,14 @@ export const accessRequestsEn = {
   approve: 'Approve',
   reject: 'Reject',
   revoke: 'Revoke',
+  revokeConfirm: {
+    title: 'Revoke the access of {{name}}?',
+    body: '{{name}} loses access to {{agent}} at once. If {{name}} is connected to it by VPN, the tunnel closes.',
+    connected:
+      '{{name}} is connected to {{agent}} by VPN now. Revoking closes the tunnel at once, and {{name}} will need a new approval to connect again.',
+    confirm: 'Revoke',
+    cancel: 'Cancel',
+  },
   done: {
     approve: 'Request of {{name}} approved',
     reject: 'Request of {{name}} rejected',

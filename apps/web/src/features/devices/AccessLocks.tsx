@@ -5,6 +5,7 @@ import LockOutlined from '@mui/icons-material/LockOutlined';
 import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
 import { useTranslation } from 'react-i18next';
 import type { Agent } from '@fleetgate/contracts';
+import { chipTone } from './chip-tone.ts';
 
 type Locks = Pick<Agent, 'vpnLocked' | 'webAccessLocked' | 'vpnRequireAccessApproval'>;
 
@@ -26,9 +27,9 @@ export function AccessLocks({ agent }: { agent: Locks }) {
             key={lock.key}
             size="small"
             variant="outlined"
-            color="warning"
             icon={lock.icon}
             label={t(`devices.locks.${lock.key as 'vpnLocked'}`)}
+            sx={chipTone.warning}
           />
         ))
       )}

@@ -14,14 +14,23 @@ import { useCurrentUser } from '../../auth/current-user.tsx';
 import { VpnConnectButton } from '../vpn/VpnConnectButton.tsx';
 import { DetailSection } from './DetailSection.tsx';
 import { DeviceServicesSection } from './DeviceServicesSection.tsx';
-import { DeviceSessionSection } from './DeviceSessionSection.tsx';
 import { MyRequestList } from './MyRequestList.tsx';
 import { RequestAccessDialog } from './RequestAccessDialog.tsx';
 import { StatusDot } from './StatusDot.tsx';
-import { statusColourOf } from './device-status.ts';
-import { useAgent, useDevicesLiveUpdates, useMyAccessRequests, useNow } from './use-devices.ts';
+import { VpnAccessState } from './VpnAccessState.tsx';
+import { mayConnect, mayRequestMoreAccess, shownVpnAccess, statusColourOf } from './device-status.ts';
+import {
+  useAgent,
+  useDevicesLiveUpdates,
+  useMyAccessRequests,
+  useNow,
+  useRefreshAtAccessChange,
+} from './use-devices.ts';
 
-/** `/devices/:publicId`: one device with its session, services, locks and the user's requests. */
+/**
+ * `/devices/:publicId`: one device's services, what the user can do with it and their own
+ * requests; its facts (status, restrictions, VPN session) are in the right side menu.
+ */
 export function DeviceDetailPage() {
   const { t } = useTranslation();
   const { publicId = '' } = useParams();
@@ -31,6 +40,7 @@ export function DeviceDetailPage() {
   const now = useNow();
   const [requesting, setRequesting] = useState(false);
   useDevicesLiveUpdates();
+  useRefreshAtAccessChange([agent.data?.myAccess ?? null]);
 
   const back = (
     <Link component={RouterLink} to="/devices" underline="hover" sx={{ display: 'inline-flex', gap: 0.5 }}>
@@ -67,6 +77,7 @@ export function DeviceDetailPage() {
 
   const device = agent.data;
   const myRequests = requests.data ?? [];
+  const shown = shownVpnAccess(device.myAccess, now);
   return (
     <Stack spacing={2.5}>
       {back}
@@ -76,17 +87,19 @@ export function DeviceDetailPage() {
           <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
             {device.name}
           </Typography>
-          <Typography color="text.secondary">{t(`devices.${device.status}`)}</Typography>
+          <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, mt: 0.5 }}>
+            <Typography color="text.secondary">{t(`devices.${device.status}`)}</Typography>
+            <VpnAccessState access={device.myAccess} shown={shown} now={now} />
+          </Stack>
         </Box>
-        <VpnConnectButton agent={device} />
-        <Button variant="outlined" onClick={() => setRequesting(true)}>
-          {t('devices.requestAccess')}
-        </Button>
+        {mayConnect(shown) && <VpnConnectButton agent={device} />}
+        {mayRequestMoreAccess(device.myAccess, shown) && (
+          <Button variant="outlined" onClick={() => setRequesting(true)}>
+            {t('devices.requestAccess')}
+          </Button>
+        )}
       </Box>
-      <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
-        <DeviceSessionSection agent={device} />
-        <DeviceServicesSection agent={device} />
-      </Box>
+      <DeviceServicesSection agent={device} />
       <DetailSection id="device-my-requests" title={t('devices.detail.myRequests')}>
         {requests.isError ? (
           <Typography variant="body2" color="text.secondary">

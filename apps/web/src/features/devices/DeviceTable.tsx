@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -15,17 +14,20 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Agent } from '@fleetgate/contracts';
 import { AccessLocks } from './AccessLocks.tsx';
+import { DeviceRowActions } from './DeviceRowActions.tsx';
 import { StatusDot } from './StatusDot.tsx';
-import type { StatusColour } from './device-status.ts';
+import { VpnAccessState } from './VpnAccessState.tsx';
+import { shownVpnAccess, type StatusColour } from './device-status.ts';
 
 type DeviceTableProps = {
   agents: Agent[];
   colourOf: (agent: Agent) => StatusColour;
   userPublicId: string;
+  now: Date;
   onRequestAccess: (agent: Agent) => void;
 };
 
-/** Services and access columns of wide screens; below `md` they sit under the device name. */
+/** Services, restrictions and access columns of wide screens; below `md` they sit under the device name. */
 const wideOnly = { display: { xs: 'none', md: 'table-cell' } } as const;
 const narrowOnly = { display: { xs: 'block', md: 'none' } } as const;
 /** Read out by screen readers, not shown: the actions column needs no visible heading. */
@@ -41,7 +43,7 @@ const visuallyHidden = {
   border: 0,
 } as const;
 
-export function DeviceTable({ agents, colourOf, userPublicId, onRequestAccess }: DeviceTableProps) {
+export function DeviceTable({ agents, colourOf, userPublicId, now, onRequestAccess }: DeviceTableProps) {
   const { t } = useTranslation();
   return (
     <TableContainer component={Paper} variant="outlined">
@@ -52,6 +54,7 @@ export function DeviceTable({ agents, colourOf, userPublicId, onRequestAccess }:
             <TableCell>{t('devices.columns.name')}</TableCell>
             <TableCell sx={wideOnly}>{t('devices.columns.services')}</TableCell>
             <TableCell sx={wideOnly}>{t('devices.columns.locks')}</TableCell>
+            <TableCell sx={wideOnly}>{t('devices.columns.myAccess')}</TableCell>
             <TableCell align="right" sx={{ position: 'relative' }}>
               <Box component="span" sx={visuallyHidden}>
                 {t('devices.columns.actions')}
@@ -62,6 +65,8 @@ export function DeviceTable({ agents, colourOf, userPublicId, onRequestAccess }:
         <TableBody>
           {agents.map((agent) => {
             const connected = agent.connectedUsers.some((user) => user.publicId === userPublicId);
+            const shown = shownVpnAccess(agent.myAccess, now);
+            const access = <VpnAccessState access={agent.myAccess} shown={shown} now={now} />;
             return (
               <TableRow key={agent.publicId} hover aria-label={agent.name}>
                 <TableCell>
@@ -97,6 +102,7 @@ export function DeviceTable({ agents, colourOf, userPublicId, onRequestAccess }:
                         : t('devices.serviceCount', { count: agent.servers.length })}
                     </Typography>
                     <AccessLocks agent={agent} />
+                    <Box sx={{ mt: 0.75 }}>{access}</Box>
                   </Box>
                 </TableCell>
                 <TableCell sx={wideOnly}>
@@ -115,16 +121,9 @@ export function DeviceTable({ agents, colourOf, userPublicId, onRequestAccess }:
                 <TableCell sx={wideOnly}>
                   <AccessLocks agent={agent} />
                 </TableCell>
+                <TableCell sx={wideOnly}>{access}</TableCell>
                 <TableCell align="right">
-                  <Button
-                    size="small"
-                    variant="outlined"
-                    aria-label={t('devices.requestAccessTo', { name: agent.name })}
-                    onClick={() => onRequestAccess(agent)}
-                    sx={{ whiteSpace: 'nowrap' }}
-                  >
-                    {t('devices.requestAccess')}
-                  </Button>
+                  <DeviceRowActions agent={agent} shown={shown} onRequestAccess={onRequestAccess} />
                 </TableCell>
               </TableRow>
             );

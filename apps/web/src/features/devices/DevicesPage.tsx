@@ -15,7 +15,13 @@ import { DeviceTable } from './DeviceTable.tsx';
 import { RequestAccessDialog } from './RequestAccessDialog.tsx';
 import { StatusLegend } from './StatusLegend.tsx';
 import { statusColourOf } from './device-status.ts';
-import { useAgents, useDevicesLiveUpdates, useMyAccessRequests, useNow } from './use-devices.ts';
+import {
+  useAgents,
+  useDevicesLiveUpdates,
+  useMyAccessRequests,
+  useNow,
+  useRefreshAtAccessChange,
+} from './use-devices.ts';
 
 /** `/devices`: the devices the user may see, their status colour, services, locks and requests. */
 export function DevicesPage() {
@@ -28,6 +34,7 @@ export function DevicesPage() {
   const now = useNow();
   const [requestFor, setRequestFor] = useState<Agent | null>(null);
   useDevicesLiveUpdates();
+  useRefreshAtAccessChange((agents.data ?? []).map((agent) => agent.myAccess));
 
   const shown = useMemo(() => {
     const needle = query.toLowerCase();
@@ -78,6 +85,7 @@ export function DevicesPage() {
           agents={shown}
           colourOf={(agent) => statusColourOf(agent, myRequests, now)}
           userPublicId={user.publicId}
+          now={now}
           onRequestAccess={setRequestFor}
         />
       )}

@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { AccessRequest } from '@fleetgate/contracts';
+import type { AccessRequest, AgentMyAccess } from '@fleetgate/contracts';
 import {
   displayedRequestStatus,
   hasVpnRestriction,
   isRequestActive,
+  mayConnect,
+  mayRequestAccess,
+  mayRequestMoreAccess,
+  nextAccessChange,
+  shownVpnAccess,
   statusColourOf,
 } from './device-status.ts';
 
@@ -83,5 +88,58 @@ describe('hasVpnRestriction', () => {
     expect(hasVpnRestriction(open)).toBe(false);
     expect(hasVpnRestriction({ ...open, vpnLocked: true })).toBe(true);
     expect(hasVpnRestriction({ ...open, vpnRequireAccessApproval: true })).toBe(true);
+  });
+});
+
+describe('shownVpnAccess, mayConnect and mayRequestAccess', () => {
+  const access = (vpn: AgentMyAccess['vpn'], from: number | null, until: number | null): AgentMyAccess => ({
+    vpn,
+    web: 'direct',
+    from: from === null ? null : at(from),
+    until: until === null ? null : at(until),
+    canRequest: true,
+  });
+
+  it('keeps what the server said while the clock has not moved past it', () => {
+    expect(shownVpnAccess(access('approved', -10, 20), now)).toBe('approved');
+    expect(shownVpnAccess(access('direct', null, null), now)).toBe('direct');
+    expect(shownVpnAccess(access('pending', null, null), now)).toBe('pending');
+    expect(shownVpnAccess(null, now)).toBe('unknown');
+  });
+
+  it('needs approval again once an approval has ended, and is approved once a scheduled one started', () => {
+    expect(shownVpnAccess(access('approved', -60, 0), now)).toBe('needsApproval');
+    expect(shownVpnAccess(access('scheduled', -1, 30), now)).toBe('approved');
+    expect(shownVpnAccess(access('scheduled', 10, 30), now)).toBe('scheduled');
+  });
+
+  it('connects directly or when approved, and offers a request only where one is needed and allowed', () => {
+    expect(['direct', 'approved'].every((shown) => mayConnect(shown as 'direct'))).toBe(true);
+    expect(
+      ['pending', 'scheduled', 'needsApproval', 'notAllowed', 'unknown'].some((s) =>
+        mayConnect(s as 'pending'),
+      ),
+    ).toBe(false);
+    const needs = access('needsApproval', null, null);
+    expect(mayRequestAccess(needs, 'needsApproval')).toBe(true);
+    expect(mayRequestAccess({ ...needs, canRequest: false }, 'needsApproval')).toBe(false);
+    expect(mayRequestAccess(access('pending', null, null), 'pending')).toBe(false);
+    expect(mayRequestAccess(access('direct', null, null), 'direct')).toBe(false);
+    // Web access to a service needing approval, with no request made, is asked for too.
+    const webLocked = { ...access('direct', null, null), web: 'needsApproval' as const };
+    expect(mayRequestAccess(webLocked, 'direct')).toBe(true);
+    const webRequested = { ...webLocked, web: 'requested' as const };
+    expect(mayRequestAccess(webRequested, 'direct')).toBe(false);
+    // The device page lets them ask for more, unless VPN access (covering everything) is under way.
+    expect(mayRequestMoreAccess(webRequested, 'direct')).toBe(true);
+    expect(mayRequestMoreAccess({ ...webRequested, vpn: 'pending' }, 'pending')).toBe(false);
+    expect(mayRequestMoreAccess({ ...webRequested, canRequest: false }, 'direct')).toBe(false);
+  });
+
+  it('finds the next moment a summary changes by itself', () => {
+    expect(nextAccessChange([access('approved', -10, 20), access('scheduled', 5, 40), null], now)).toBe(
+      Date.parse(at(5)),
+    );
+    expect(nextAccessChange([access('direct', null, null), access('approved', -30, -1)], now)).toBeNull();
   });
 });

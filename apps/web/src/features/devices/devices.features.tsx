@@ -1,6 +1,7 @@
 import RouterOutlined from '@mui/icons-material/RouterOutlined';
 import type { Feature } from '../../app/feature.ts';
 import { DeviceDetailPage } from './DeviceDetailPage.tsx';
+import { DeviceDetailsPanel } from './DeviceDetailsPanel.tsx';
 import { DevicesPage } from './DevicesPage.tsx';
 
 /** Whoever may connect to, manage or request access to devices sees them. */
@@ -25,5 +26,7 @@ export const devicesFeatures: Feature[] = [
     path: '/devices/:publicId',
     element: <DeviceDetailPage />,
     anyCapability: devicesCapabilities,
+    // The device's facts sit in the right drawer, beside its services and actions.
+    rightMenu: <DeviceDetailsPanel />,
   },
 ];

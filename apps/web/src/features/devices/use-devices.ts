@@ -1,13 +1,15 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccessRequest, AccessRequestApprover, Agent } from '@fleetgate/contracts';
+import type { AccessRequest, AccessRequestApprover, Agent, AgentMyAccess } from '@fleetgate/contracts';
 import { apiData } from '../../api/client.ts';
 import { useLiveEvent } from '../../api/live-events.tsx';
 import { fetchAll } from '../users/fetch-all.ts';
 import type { AccessRequestPayload } from './request-access-form.ts';
+import { nextAccessChange } from './device-status.ts';
 
 export const agentListKey = ['AgentList'] as const;
-const agentKey = (publicId: string) => ['Agent', publicId] as const;
+const agentKeyPrefix = ['Agent'] as const;
+const agentKey = (publicId: string) => [...agentKeyPrefix, publicId] as const;
 const requestListKey = ['AccessRequestList'] as const;
 
 export function useAgents() {
@@ -62,8 +64,18 @@ export function useCreateAccessRequest(agentPublicId: string) {
         params: { publicId: agentPublicId },
         body: payload,
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: requestListKey }),
+    // The new request is pending: the device's access summary says so once read again.
+    onSettled: () => invalidateAccess(queryClient),
   });
+}
+
+/** The user's requests and the agents' access summaries (`myAccess`) follow every request change. */
+function invalidateAccess(queryClient: ReturnType<typeof useQueryClient>) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: requestListKey }),
+    queryClient.invalidateQueries({ queryKey: agentListKey }),
+    queryClient.invalidateQueries({ queryKey: agentKeyPrefix }),
+  ]);
 }
 
 /**
@@ -84,9 +96,27 @@ export function useDevicesLiveUpdates() {
     refreshAgent(publicId);
   });
   useLiveEvent('VpnSessionChanged', ({ agent }) => refreshAgent(agent.publicId));
-  useLiveEvent('AccessRequestChanged', () => {
-    void queryClient.invalidateQueries({ queryKey: requestListKey });
-  });
+  // A decision (approve, reject, revoke) changes the requester's access at once.
+  useLiveEvent('AccessRequestChanged', () => void invalidateAccess(queryClient));
+}
+
+/**
+ * Reads the agents again when an approval ends or a scheduled one starts, so the server's
+ * summary catches up with the clock (the rows already follow it through `shownVpnAccess`).
+ */
+export function useRefreshAtAccessChange(accesses: readonly (AgentMyAccess | null)[]) {
+  const queryClient = useQueryClient();
+  const next = nextAccessChange(accesses, new Date());
+  useEffect(() => {
+    if (next === null) return;
+    // Timers cannot wait longer than about 24.8 days; a later change is picked up by a reload.
+    const delay = Math.min(next - Date.now() + 1000, 2 ** 31 - 1);
+    const timer = setTimeout(() => {
+      void queryClient.invalidateQueries({ queryKey: agentListKey });
+      void queryClient.invalidateQueries({ queryKey: agentKeyPrefix });
+    }, delay);
+    return () => clearTimeout(timer);
+  }, [next, queryClient]);
 }
 
 /** The current time, renewed every `intervalMs`, so time-bound states (valid requests) move on. */
