@@ -20,6 +20,7 @@ import { RequestAccessDialog } from './RequestAccessDialog.tsx';
 import { StatusDot } from './StatusDot.tsx';
 import { statusColourOf } from './device-status.ts';
 import { useAgent, useDevicesLiveUpdates, useMyAccessRequests, useNow } from './use-devices.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
 
 /** `/devices/:publicId`: one device with its session, services, locks and the user's requests. */
 export function DeviceDetailPage() {
@@ -70,19 +71,19 @@ export function DeviceDetailPage() {
   return (
     <Stack spacing={2.5}>
       {back}
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
-        <StatusDot colour={statusColourOf(device, myRequests, now)} size={18} />
-        <Box sx={{ flex: '1 1 240px', minWidth: 0 }}>
-          <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
-            {device.name}
-          </Typography>
-          <Typography color="text.secondary">{t(`devices.${device.status}`)}</Typography>
-        </Box>
-        <VpnConnectButton agent={device} />
-        <Button variant="outlined" onClick={() => setRequesting(true)}>
-          {t('devices.requestAccess')}
-        </Button>
-      </Box>
+      <PageHeader
+        title={device.name}
+        subtitle={t(`devices.${device.status}`)}
+        leading={<StatusDot colour={statusColourOf(device, myRequests, now)} size={18} />}
+        action={
+          <>
+            <VpnConnectButton agent={device} />
+            <Button variant="outlined" onClick={() => setRequesting(true)}>
+              {t('devices.requestAccess')}
+            </Button>
+          </>
+        }
+      />
       <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
         <DeviceSessionSection agent={device} />
         <DeviceServicesSection agent={device} />
