@@ -44,7 +44,7 @@ export function DeviceSessionSection({ agent }: { agent: Agent }) {
             ? [
                 {
                   label: t('devices.detail.lastAttempt'),
-                  value: formatDateTime(rateLimiting.configOpenvpnLastHit, i18n.language),
+                  value: formatDateTime(rateLimiting.configOpenvpnLastHit),
                 },
               ]
             : []),

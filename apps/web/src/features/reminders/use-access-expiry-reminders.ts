@@ -5,6 +5,7 @@ import { limits, type AccessRequest } from '@fleetgate/contracts';
 import { apiData } from '../../api/client.ts';
 import { useLiveEvent } from '../../api/live-events.tsx';
 import { accessExpiryReminder, type Reminder } from './reminders.ts';
+import { formatTime } from '../../components/format/format-date.ts';
 
 const queryKey = ['AccessRequestList', 'expiry-reminders'] as const;
 
@@ -13,7 +14,7 @@ const queryKey = ['AccessRequestList', 'expiry-reminders'] as const;
  * changes (approved, revoked); requests that end drop out by the reminders' own expiry.
  */
 export function useAccessExpiryReminders(me: string, enabled: boolean): Reminder[] {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   useLiveEvent('AccessRequestChanged', () => void queryClient.invalidateQueries({ queryKey }));
   const requests = useQuery({
@@ -41,10 +42,10 @@ export function useAccessExpiryReminders(me: string, enabled: boolean): Reminder
           end,
           message: t('reminders.accessExpiry', {
             agent: request.agent.name,
-            time: end.toLocaleTimeString(i18n.language, { timeStyle: 'short' }),
+            time: formatTime(end),
           }),
         });
       }),
-    [requests.data, t, i18n.language],
+    [requests.data, t],
   );
 }
