@@ -58,7 +58,8 @@ export function OrderedTypeDrawer({ kind }: { kind: OrderedTypeKind }) {
   const remove = useRemoveOrderedType(kind);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [menu, setMenu] = useState<{ type: OrderedType; anchor: HTMLElement } | null>(null);
-  const [checking, setChecking] = useState(false);
+  // The type whose use is being looked up before anything is asked; the confirmed delete's wait.
+  const [checking, setChecking] = useState<OrderedType | null>(null);
 
   const canManage = hasCapability(user, kind.manageCapability);
   const withColor = kind.colorCapability !== undefined && hasCapability(user, kind.colorCapability);
@@ -70,7 +71,23 @@ export function OrderedTypeDrawer({ kind }: { kind: OrderedTypeKind }) {
   const handleOpenMenu = (type: OrderedType, anchor: HTMLElement) => setMenu({ type, anchor });
   const handleCloseMenu = () => setMenu(null);
   const handleEdit = (type: OrderedType) => setDialog({ name: 'edit', type });
-  const handleAskDelete = (type: OrderedType) => setDialog({ name: 'delete', type });
+
+  /**
+   * A type in use cannot be deleted, so that is said straight away instead of first asking to
+   * confirm an irreversible delete that is then refused (spec §5: list its users filtered on it).
+   */
+  const handleAskDelete = async (type: OrderedType) => {
+    if (checking) return;
+    setChecking(type);
+    try {
+      const inUse = await isTypeInUse(kind, type.publicId);
+      setDialog(inUse ? { name: 'blocked', type } : { name: 'delete', type });
+    } catch (error) {
+      notify(describeTypeError(t, error), { durationMs: failureMs });
+    } finally {
+      setChecking(null);
+    }
+  };
 
   const handleCreate = async (input: OrderedTypeInput) => {
     const created = await create.mutateAsync(input);
@@ -96,25 +113,19 @@ export function OrderedTypeDrawer({ kind }: { kind: OrderedTypeKind }) {
   };
 
   const handleConfirmDelete = async (type: OrderedType) => {
-    setChecking(true);
     try {
-      if (kind.users.checkBeforeDelete && (await isTypeInUse(kind, type.publicId))) {
-        setDialog({ name: 'blocked', type });
-        return;
-      }
       await remove.mutateAsync(type);
       setDialog(null);
       notify(t(`${kind.texts}.deleted`, { name: typeName(type.name) }), { durationMs: failureMs });
       if (location.pathname === kind.typePath(type.publicId)) await navigate(kind.allPath, { replace: true });
     } catch (error) {
+      // Something took the type into use since the check: the server refuses, and says why.
       if (error instanceof ApiError && error.hasMessage(kind.inUseMessage)) {
         setDialog({ name: 'blocked', type });
       } else {
         setDialog(null);
         notify(describeTypeError(t, error), { durationMs: failureMs });
       }
-    } finally {
-      setChecking(false);
     }
   };
 
@@ -147,7 +158,14 @@ export function OrderedTypeDrawer({ kind }: { kind: OrderedTypeKind }) {
           </Tooltip>
         )}
       </Box>
-      {types.isPending && <LinearProgress sx={{ mx: 1.5 }} />}
+      {(types.isPending || checking) && (
+        <LinearProgress
+          aria-label={
+            checking ? t(`${kind.texts}.checkingUse`, { name: typeName(checking.name) }) : undefined
+          }
+          sx={{ mx: 1.5 }}
+        />
+      )}
       {types.isError && (
         <Typography variant="body2" color="error" sx={{ px: 1.5, py: 1 }}>
           {describeTypeError(t, types.error)}
@@ -177,7 +195,7 @@ export function OrderedTypeDrawer({ kind }: { kind: OrderedTypeKind }) {
         target={menu}
         canDelete={canDelete}
         onEdit={handleEdit}
-        onDelete={handleAskDelete}
+        onDelete={(type) => void handleAskDelete(type)}
         onClose={handleCloseMenu}
       />
       {dialog?.name === 'add' && (
@@ -204,7 +222,7 @@ export function OrderedTypeDrawer({ kind }: { kind: OrderedTypeKind }) {
           body={t(`${kind.texts}.deleteBody`)}
           confirmLabel={t(`${kind.texts}.delete`)}
           cancelLabel={t(`${kind.texts}.cancel`)}
-          busy={checking}
+          busy={remove.isPending}
           onConfirm={() => void handleConfirmDelete(dialog.type)}
           onClose={handleClose}
         />

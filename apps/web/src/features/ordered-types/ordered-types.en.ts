@@ -16,6 +16,7 @@ const common = {
   create: 'Add',
   close: 'Close',
   deleteBody: 'This cannot be undone.',
+  checkingUse: 'Checking whether {{name}} is in use',
   reorderFailed: 'The new order could not be saved: {{reason}}',
   dragStarted: 'Picked up {{name}}.',
   dragOver: '{{name}} is over position {{position}}.',
