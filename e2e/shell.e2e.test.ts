@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { expectAccessible } from './support/axe.ts';
 import { collectPageErrors, launchChromium, screenshot } from './support/browser.ts';
 import { startShellServer, type ShellServer, type SignedIn } from './support/shell-server.ts';
 
@@ -84,11 +85,16 @@ describe('menu and routes', () => {
     });
     await screenshot(limited.page, 'shell-menu-member-1280');
 
-    // A route the role does not allow shows "Not allowed" in place; the URL stays.
+    // A route the role does not allow redirects to the not-allowed page (console spec), replacing
+    // the refused URL in the history.
     await limited.page.goto(`${server.baseUrl}/users`);
-    await limited.page.getByRole('heading', { name: 'Not allowed' }).waitFor();
-    expect(pathOf(limited.page)).toBe('/users');
+    await limited.page.waitForURL(`${server.baseUrl}/error/not-allowed`);
+    await limited.page.getByRole('heading', { level: 1, name: 'Not allowed' }).waitFor();
+    await limited.page.getByRole('link', { name: 'Switch company' }).waitFor();
+    await expectAccessible(limited.page);
     await screenshot(limited.page, 'shell-route-not-allowed-1280');
+    await limited.page.goBack();
+    await limited.page.waitForURL(`${server.baseUrl}/messages`);
     expect([...errors, ...limited.errors]).toEqual([]);
     await limited.context.close();
   });
