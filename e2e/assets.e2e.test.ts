@@ -28,6 +28,7 @@ const {
   list: typeList,
   names: drawerNames,
   itemMenu: openItemMenu,
+  showAll: showAllAssets,
 } = typeDrawer('Asset types');
 
 async function open(user: SignedIn, width: number, path: string) {
@@ -298,8 +299,8 @@ describe('assets', () => {
         }),
       ]);
 
-      const drawer = await typesDrawer(page);
-      await drawer.getByRole('link', { name: 'All assets' }).click();
+      // All assets, through the menu item above the types.
+      await showAllAssets(page);
       await page.getByRole('heading', { level: 1, name: 'Assets' }).waitFor();
       await page.getByRole('cell', { name: 'HMI', exact: true }).waitFor();
       await screenshot(page, `assets-all-${width}`);

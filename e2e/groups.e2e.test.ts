@@ -28,6 +28,7 @@ const {
   list: typeList,
   names: drawerNames,
   itemMenu: openItemMenu,
+  showAll: showAllGroups,
 } = typeDrawer('Group types');
 
 async function open(user: SignedIn, width: number, path: string) {
@@ -366,9 +367,8 @@ describe('groups', () => {
       await edit.waitFor({ state: 'detached' });
       await page.getByRole('row').filter({ hasText: 'Bottling line A' }).waitFor();
 
-      // All groups, with the type column.
-      const drawer = await typesDrawer(page);
-      await drawer.getByRole('link', { name: 'All groups' }).click();
+      // All groups, with the type column, through the menu item above the types.
+      await showAllGroups(page);
       await page.getByRole('heading', { level: 1, name: 'Groups' }).waitFor();
       await page.getByRole('button', { name: 'Edit Rotterdam plant' }).waitFor();
       await screenshot(page, `groups-all-${width}`);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { callApi } from './support/api.ts';
 import { expectAccessible } from './support/axe.ts';
 import { collectPageErrors, launchChromium, screenshot } from './support/browser.ts';
 import { startShellServer, type ShellServer, type SignedIn } from './support/shell-server.ts';
@@ -43,7 +44,7 @@ async function menuOf(page: Page): Promise<Record<string, string[]>> {
   await nav(page).waitFor();
   const menu: Record<string, string[]> = {};
   for (const section of await nav(page).locator(':scope > ul > li').all()) {
-    const title = (await section.locator('[aria-expanded]').textContent())?.trim() ?? '';
+    const title = (await section.locator(':scope > [aria-expanded]').textContent())?.trim() ?? '';
     const links = await section.getByRole('link').all();
     menu[title] = await Promise.all(
       links.map(async (link) => `${(await link.textContent())?.trim()} ${await link.getAttribute('href')}`),
@@ -158,6 +159,77 @@ describe('menu and routes', () => {
       expect(errors).toEqual([]);
       await context.close();
     }
+  });
+});
+
+describe('menu items with children', () => {
+  /** Whether the locator lies wholly inside the 1280×800 window and the menu is not scrolled. */
+  async function shownWithoutScrolling(page: Page, locator: Locator) {
+    const box = await locator.boundingBox();
+    const scrolled = await sidePanel(page).evaluate((panel) => panel.scrollTop);
+    return box !== null && box.y >= 0 && box.y + box.height <= 800 && scrolled === 0;
+  }
+
+  it('shows group and asset types under their items at 1280×800, open only below their link', async () => {
+    const [site] = await Promise.all(
+      ['Site', 'Line', 'Cell'].map((name) =>
+        callApi<{ publicId: string }>(server, admin, 'POST', 'GroupTypeList', { name, color: '#1e88e5' }),
+      ),
+    );
+    const [plc] = await Promise.all(
+      ['PLC', 'HMI', 'Drive'].map((name) =>
+        callApi<{ publicId: string }>(server, admin, 'POST', 'AssetTypeList', { name }),
+      ),
+    );
+    const { page, context, errors } = await open(admin, 1280);
+    const groupTypes = page.getByRole('region', { name: 'Group types' });
+    const assetTypes = page.getByRole('region', { name: 'Asset types' });
+    const groupsToggle = nav(page).getByRole('button', { name: 'Show or hide what is under Groups' });
+
+    // Elsewhere both are collapsed.
+    await page.goto(`${server.baseUrl}/messages`);
+    await groupsToggle.waitFor();
+    expect(await groupsToggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await groupTypes.count()).toBe(0);
+    expect(await assetTypes.count()).toBe(0);
+
+    // On a group type's page the group types open under Groups, all in view without scrolling.
+    await page.goto(`${server.baseUrl}/groups/type/${site!.publicId}`);
+    const groupList = groupTypes.getByRole('list', { name: 'Group types' });
+    await groupList.getByRole('link', { name: 'Cell' }).waitFor();
+    expect(await groupsToggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await groupList.getByRole('link').allInnerTexts()).toEqual(['Site', 'Line', 'Cell']);
+    expect(await groupList.getByRole('link', { name: 'Site' }).getAttribute('class')).toContain('active');
+    await page.waitForTimeout(400);
+    expect(await shownWithoutScrolling(page, groupTypes)).toBe(true);
+    expect(await assetTypes.count()).toBe(0);
+    await expectAccessible(page);
+    await screenshot(page, 'shell-menu-group-types-1280');
+
+    // Moving to the assets: the asset types open, the group types close.
+    await nav(page).getByRole('link', { name: 'Assets', exact: true }).click();
+    await page.waitForURL(`${server.baseUrl}/assets`);
+    await assetTypes.getByRole('link', { name: 'Drive' }).waitFor();
+    await groupTypes.waitFor({ state: 'detached' });
+    await assetTypes.getByRole('link', { name: 'PLC' }).click();
+    await page.waitForURL(`${server.baseUrl}/assets/${plc!.publicId}`);
+    await page.waitForTimeout(400);
+    expect(await shownWithoutScrolling(page, assetTypes)).toBe(true);
+    await screenshot(page, 'shell-menu-asset-types-1280');
+
+    // Anywhere else both close; opening one by hand lasts until the URL changes.
+    await nav(page).getByRole('link', { name: 'Roles' }).click();
+    await page.waitForURL(`${server.baseUrl}/roles`);
+    await assetTypes.waitFor({ state: 'detached' });
+    expect(await groupTypes.count()).toBe(0);
+    await groupsToggle.click();
+    await groupTypes.getByRole('link', { name: 'Line' }).waitFor();
+    expect(await groupsToggle.getAttribute('aria-expanded')).toBe('true');
+    await nav(page).getByRole('link', { name: 'Users' }).click();
+    await page.waitForURL(`${server.baseUrl}/users`);
+    await groupTypes.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });
 

@@ -59,7 +59,6 @@ function ShellLayout({ user }: { user: MyUser }) {
           user={user}
           sections={sections}
           sidePanel={{ open: drawerOpen, onOpenChange: setDrawerOpen }}
-          featureDrawer={currentFeature?.drawer}
           rightMenu={rightMenu}
           rightPanel={{ open: rightOpen, onOpenChange: setRightOpen }}
           wide={wide}

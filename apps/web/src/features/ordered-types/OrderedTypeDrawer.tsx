@@ -2,14 +2,11 @@ import { useState } from 'react';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { hasCapability, useCurrentUser } from '../../auth/current-user.tsx';
 import { useNotify } from '../../components/notify.tsx';
 import { ApiError } from '../../api/api-error.ts';
@@ -41,8 +38,9 @@ type Dialog =
   | { name: 'blocked'; type: OrderedType };
 
 /**
- * The types in the left drawer (group types on group pages, asset types on asset pages): links
- * to the list of each type, and for users who manage them add, edit, delete and drag to reorder.
+ * The types under their menu item (group types under Groups, asset types under Assets; the item
+ * itself lists them all): links to the list of each type, and for users who manage them add,
+ * edit, delete and drag to reorder.
  */
 export function OrderedTypeDrawer({ kind }: { kind: OrderedTypeKind }) {
   const { t } = useTranslation();
@@ -136,7 +134,7 @@ export function OrderedTypeDrawer({ kind }: { kind: OrderedTypeKind }) {
 
   return (
     <Box component="section" aria-labelledby={`${kind.rel}-drawer-title`}>
-      <Box sx={{ display: 'flex', alignItems: 'center', minHeight: 40, pl: 1.5 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', minHeight: 36, pl: 1.5 }}>
         <Typography
           id={`${kind.rel}-drawer-title`}
           variant="overline"
@@ -171,11 +169,6 @@ export function OrderedTypeDrawer({ kind }: { kind: OrderedTypeKind }) {
           {describeTypeError(t, types.error)}
         </Typography>
       )}
-      <List dense disablePadding>
-        <ListItemButton component={NavLink} to={kind.allPath} end sx={{ py: 0.5, pl: 1.5 }}>
-          <ListItemText primary={t(`${kind.texts}.all`)} slotProps={{ primary: { variant: 'body2' } }} />
-        </ListItemButton>
-      </List>
       <SortableTypeList
         kind={kind}
         types={list}

@@ -36,7 +36,6 @@ const common = {
 
 type Specific = {
   title: string;
-  all: string;
   empty: string;
   add: string;
   addTitle: string;
