@@ -233,6 +233,97 @@ describe('menu items with children', () => {
   });
 });
 
+describe('one look on every screen', () => {
+  const shellScreens = [
+    '/devices',
+    '/access-requests',
+    '/users',
+    '/groups',
+    '/roles',
+    '/access-categories',
+    '/audit-trail',
+    '/assets',
+    '/custom-fields',
+    '/mqtt',
+    '/agents',
+    '/messages',
+  ];
+
+  let headerDevice: Promise<{ publicId: string }> | undefined;
+  for (const width of [1280, 600]) {
+    it(`gives every screen the same page header, its title at one size, at ${width} px`, async () => {
+      headerDevice ??= callApi<{ publicId: string }>(server, admin, 'POST', 'AgentList', {
+        name: 'Header gateway',
+      });
+      const device = await headerDevice;
+      const { page, context, errors } = await open(admin, width);
+      const sizes: Record<string, string> = {};
+      for (const path of [...shellScreens, `/devices/${device.publicId}`]) {
+        await page.goto(`${server.baseUrl}${path}`);
+        const title = page.getByRole('main').getByRole('heading', { level: 1 });
+        await title.waitFor();
+        sizes[path] = await title.evaluate((heading) => getComputedStyle(heading).fontSize);
+        if (width === 1280) await expectAccessible(page);
+      }
+      expect(new Set(Object.values(sizes)), JSON.stringify(sizes)).toEqual(new Set(['24px']));
+      await screenshot(page, `shell-page-header-device-${width}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    }, 240_000);
+  }
+
+  it("shows dates and times in the user's locale, one format on every screen", async () => {
+    const owner = await server.newAdministrator('Greta Locale');
+    await callApi(server, owner, 'POST', 'GroupTypeList', { name: 'Works', color: '#1e88e5' });
+    await server.sendMessage(owner.publicId, 'Shift change', 'Line 2 stops at noon');
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      locale: 'en-GB',
+      timezoneId: 'Europe/Berlin',
+      storageState: {
+        cookies: [],
+        origins: [
+          {
+            origin: server.baseUrl,
+            localStorage: [
+              { name: 'fleetgate.session', value: JSON.stringify(owner.token) },
+              { name: 'fleetgate.company', value: JSON.stringify(owner.companyPublicId) },
+            ],
+          },
+        ],
+      },
+    });
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    const british = new Intl.DateTimeFormat('en-GB', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: 'Europe/Berlin',
+    });
+    // "23 Nov 2026, 17:16": the day before the month, 24-hour time, no seconds, no zone.
+    const shape = /^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/;
+
+    await page.goto(`${server.baseUrl}/messages`);
+    const sent = page.getByRole('main').locator('time').first();
+    await sent.waitFor();
+    const sentAt = (await sent.getAttribute('datetime')) ?? '';
+    expect(await sent.innerText()).toBe(british.format(new Date(sentAt)));
+    expect(await sent.innerText()).toMatch(shape);
+    await screenshot(page, 'shell-date-format-messages-1280');
+
+    const [entry] = await callApi<{ createdAt: string }[]>(server, owner, 'GET', 'AuditLogList?page-size=1');
+    await page.goto(`${server.baseUrl}/audit-trail`);
+    await page
+      .getByText(british.format(new Date(entry!.createdAt)), { exact: false })
+      .first()
+      .waitFor();
+    expect(await page.getByRole('main').innerText()).not.toMatch(/\d{1,2}\/\d{1,2}\/\d{4}|[AP]M\b/);
+    await screenshot(page, 'shell-date-format-audit-trail-1280');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('drawers', () => {
   it('keeps the menu beside the content on wide screens and remembers whether it is open', async () => {
     const { page, context, errors } = await open(admin, 1280);
