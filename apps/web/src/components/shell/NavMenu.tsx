@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { MenuSection } from '../../app/feature.ts';
 import { NavMenuItem } from './NavMenuItem.tsx';
-import { isPathUnder, sectionsOfPath, type NavItem, type NavSection } from './nav-sections.ts';
+import { isItemExpanded, sectionsOfPath, type NavItem, type NavSection } from './nav-sections.ts';
 
 type NavSectionGroupProps = NavSection & {
   expanded: boolean;
@@ -87,10 +87,10 @@ export function NavMenu({ sections }: { sections: NavSection[] }) {
       return next;
     });
 
-  const isItemExpanded = (item: NavItem) => itemToggles.get(item.id) ?? isPathUnder(pathname, item.path);
+  const isExpanded = (item: NavItem) => isItemExpanded(item, pathname, itemToggles);
   const handleToggleItem = (id: string) => {
     const item = sections.flatMap((group) => group.items).find((candidate) => candidate.id === id);
-    if (item) setItemToggles(new Map(itemToggles).set(id, !isItemExpanded(item)));
+    if (item) setItemToggles(new Map(itemToggles).set(id, !isExpanded(item)));
   };
 
   if (sections.length === 0) {
@@ -109,7 +109,7 @@ export function NavMenu({ sections }: { sections: NavSection[] }) {
             {...group}
             expanded={!collapsed.has(group.section)}
             onToggle={handleToggle}
-            isItemExpanded={isItemExpanded}
+            isItemExpanded={isExpanded}
             onToggleItem={handleToggleItem}
           />
         ))}
