@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { expectAccessible } from './support/axe.ts';
 import { collectPageErrors, settledScreenshot } from './support/browser.ts';
 import { callApi } from './support/api.ts';
 import { drag, typeDrawer } from './support/type-drawer.ts';
@@ -27,6 +28,7 @@ const {
   list: typeList,
   names: drawerNames,
   itemMenu: openItemMenu,
+  showAll: showAllAssets,
 } = typeDrawer('Asset types');
 
 async function open(user: SignedIn, width: number, path: string) {
@@ -170,16 +172,14 @@ describe('asset types in the drawer', () => {
         if (request.method() === 'DELETE') deletes.push(request.url());
       });
 
-      // In use, found by listing its assets first: the blocked dialog, and no delete sent.
+      // In use, found by listing its assets first: the blocked dialog straight away, without first
+      // asking to confirm an irreversible delete, and no delete sent.
       let menu = await openItemMenu(page, 'PLC');
       await menu.getByRole('menuitem', { name: 'Delete' }).click();
-      await screenshot(page, `assets-type-delete-confirm-${width}`);
-      await page
-        .getByRole('dialog', { name: 'Delete asset type “PLC”?' })
-        .getByRole('button', { name: 'Delete' })
-        .click();
       const blocked = page.getByRole('alertdialog', { name: 'Asset type in use' });
       await blocked.getByText('Assets still use the asset type “PLC”').waitFor();
+      expect(await page.getByRole('dialog', { name: 'Delete asset type “PLC”?' }).count()).toBe(0);
+      await expectAccessible(page);
       await screenshot(page, `assets-type-delete-blocked-${width}`);
       expect(deletes).toEqual([]);
       await blocked.getByRole('button', { name: 'Close' }).click();
@@ -198,7 +198,9 @@ describe('asset types in the drawer', () => {
       );
       menu = await openItemMenu(page, 'HMI');
       await menu.getByRole('menuitem', { name: 'Delete' }).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Delete asset type “HMI”?' });
+      await screenshot(page, `assets-type-delete-confirm-${width}`);
+      await confirm.getByRole('button', { name: 'Delete' }).click();
       await page.getByRole('alertdialog', { name: 'Asset type in use' }).getByText('“HMI”').waitFor();
       expect(deletes).toHaveLength(1);
       await page.unroute(emptyCheck);
@@ -297,8 +299,8 @@ describe('assets', () => {
         }),
       ]);
 
-      const drawer = await typesDrawer(page);
-      await drawer.getByRole('link', { name: 'All assets' }).click();
+      // All assets, through the menu item above the types.
+      await showAllAssets(page);
       await page.getByRole('heading', { level: 1, name: 'Assets' }).waitFor();
       await page.getByRole('cell', { name: 'HMI', exact: true }).waitFor();
       await screenshot(page, `assets-all-${width}`);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe.ts';
 import { collectPageErrors, settledScreenshot } from './support/browser.ts';
 import { callApi } from './support/api.ts';
 import { drag, typeDrawer } from './support/type-drawer.ts';
@@ -27,6 +28,7 @@ const {
   list: typeList,
   names: drawerNames,
   itemMenu: openItemMenu,
+  showAll: showAllGroups,
 } = typeDrawer('Group types');
 
 async function open(user: SignedIn, width: number, path: string) {
@@ -147,14 +149,20 @@ describe('group types in the drawer', () => {
       await addType(admin, 'Spare');
       await api(admin, 'POST', 'GroupList', { name: 'Rotterdam', groupType: { publicId: site.publicId } });
       const { page, context, errors } = await open(admin, width, '/groups');
+      const deletes: string[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'DELETE') deletes.push(request.url());
+      });
 
+      // In use, found by listing its groups first: the blocked dialog straight away, without
+      // first asking to confirm an irreversible delete, and no delete sent.
       let menu = await openItemMenu(page, 'Site');
       await menu.getByRole('menuitem', { name: 'Delete' }).click();
-      const confirm = page.getByRole('dialog', { name: 'Delete group type “Site”?' });
-      await screenshot(page, `groups-type-delete-confirm-${width}`);
-      await confirm.getByRole('button', { name: 'Delete' }).click();
       const blocked = page.getByRole('alertdialog', { name: 'Group type in use' });
       await blocked.getByText('Groups still use the group type “Site”').waitFor();
+      expect(await page.getByRole('dialog', { name: 'Delete group type “Site”?' }).count()).toBe(0);
+      expect(deletes).toEqual([]);
+      await expectAccessible(page);
       await screenshot(page, `groups-type-delete-blocked-${width}`);
       await blocked.getByRole('button', { name: 'Show its groups' }).click();
       await page.waitForURL(`${world.server.baseUrl}/groups/type/${site.publicId}`);
@@ -169,8 +177,12 @@ describe('group types in the drawer', () => {
 
       menu = await openItemMenu(page, 'Spare');
       await menu.getByRole('menuitem', { name: 'Delete' }).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Delete group type “Spare”?' });
+      await confirm.getByText('This cannot be undone.').waitFor();
+      await screenshot(page, `groups-type-delete-confirm-${width}`);
+      await confirm.getByRole('button', { name: 'Delete' }).click();
       await page.getByText('Group type “Spare” deleted').waitFor();
+      expect(deletes).toHaveLength(1);
       await expect.poll(() => drawerNames(page)).toEqual(['Site']);
 
       // Only one type left: its menu offers edit but no delete.
@@ -355,9 +367,8 @@ describe('groups', () => {
       await edit.waitFor({ state: 'detached' });
       await page.getByRole('row').filter({ hasText: 'Bottling line A' }).waitFor();
 
-      // All groups, with the type column.
-      const drawer = await typesDrawer(page);
-      await drawer.getByRole('link', { name: 'All groups' }).click();
+      // All groups, with the type column, through the menu item above the types.
+      await showAllGroups(page);
       await page.getByRole('heading', { level: 1, name: 'Groups' }).waitFor();
       await page.getByRole('button', { name: 'Edit Rotterdam plant' }).waitFor();
       await screenshot(page, `groups-all-${width}`);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { AccessToken } from '@fleetgate/contracts';
+import { expectAccessible } from './support/axe.ts';
 import { collectPageErrors, settledScreenshot } from './support/browser.ts';
 import { type SignedIn, useShellWorld } from './support/shell-server.ts';
 
@@ -78,7 +79,7 @@ describe('Jump-start', () => {
     await second.context.close();
   });
 
-  it('never leads to another site, and refuses a link without a token', async () => {
+  it('never leads to another site, and says when a link has no token', async () => {
     const admin = await world.server.newAdministrator('Jumper');
     const { context, page } = await freshPage();
     const evil = encodeURIComponent('//evil.example.com/steal');
@@ -87,8 +88,15 @@ describe('Jump-start', () => {
     expect(new URL(page.url()).origin).toBe(world.server.baseUrl);
     expect(await storedSession(page)).not.toBeNull();
 
+    // A link cut short says so, rather than blaming an expired or used token that never came.
     await page.goto(`${world.server.baseUrl}/jump-start?redirect=%2Fagents`);
-    await page.getByText('This link has expired or was already used.').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Link incomplete' }).waitFor();
+    await page.getByText(/^This link has no sign-in token\./).waitFor();
+    expect(await page.getByText('This link has expired or was already used.').count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/jump-start');
+    await page.getByRole('link', { name: 'Log in' }).waitFor();
+    await expectAccessible(page);
+    await settledScreenshot(page, 'jump-start-missing-token');
     await context.close();
   });
 });

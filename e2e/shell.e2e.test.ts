@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { callApi } from './support/api.ts';
+import { expectAccessible } from './support/axe.ts';
 import { collectPageErrors, launchChromium, screenshot } from './support/browser.ts';
 import { startShellServer, type ShellServer, type SignedIn } from './support/shell-server.ts';
 
@@ -42,7 +44,7 @@ async function menuOf(page: Page): Promise<Record<string, string[]>> {
   await nav(page).waitFor();
   const menu: Record<string, string[]> = {};
   for (const section of await nav(page).locator(':scope > ul > li').all()) {
-    const title = (await section.locator('[aria-expanded]').textContent())?.trim() ?? '';
+    const title = (await section.locator(':scope > [aria-expanded]').textContent())?.trim() ?? '';
     const links = await section.getByRole('link').all();
     menu[title] = await Promise.all(
       links.map(async (link) => `${(await link.textContent())?.trim()} ${await link.getAttribute('href')}`),
@@ -84,11 +86,16 @@ describe('menu and routes', () => {
     });
     await screenshot(limited.page, 'shell-menu-member-1280');
 
-    // A route the role does not allow shows "Not allowed" in place; the URL stays.
+    // A route the role does not allow redirects to the not-allowed page (console spec), replacing
+    // the refused URL in the history.
     await limited.page.goto(`${server.baseUrl}/users`);
-    await limited.page.getByRole('heading', { name: 'Not allowed' }).waitFor();
-    expect(pathOf(limited.page)).toBe('/users');
+    await limited.page.waitForURL(`${server.baseUrl}/error/not-allowed`);
+    await limited.page.getByRole('heading', { level: 1, name: 'Not allowed' }).waitFor();
+    await limited.page.getByRole('link', { name: 'Switch company' }).waitFor();
+    await expectAccessible(limited.page);
     await screenshot(limited.page, 'shell-route-not-allowed-1280');
+    await limited.page.goBack();
+    await limited.page.waitForURL(`${server.baseUrl}/messages`);
     expect([...errors, ...limited.errors]).toEqual([]);
     await limited.context.close();
   });
@@ -152,6 +159,168 @@ describe('menu and routes', () => {
       expect(errors).toEqual([]);
       await context.close();
     }
+  });
+});
+
+describe('menu items with children', () => {
+  /** Whether the locator lies wholly inside the 1280×800 window and the menu is not scrolled. */
+  async function shownWithoutScrolling(page: Page, locator: Locator) {
+    const box = await locator.boundingBox();
+    const scrolled = await sidePanel(page).evaluate((panel) => panel.scrollTop);
+    return box !== null && box.y >= 0 && box.y + box.height <= 800 && scrolled === 0;
+  }
+
+  it('shows group and asset types under their items at 1280×800, open only below their link', async () => {
+    const [site] = await Promise.all(
+      ['Site', 'Line', 'Cell'].map((name) =>
+        callApi<{ publicId: string }>(server, admin, 'POST', 'GroupTypeList', { name, color: '#1e88e5' }),
+      ),
+    );
+    const [plc] = await Promise.all(
+      ['PLC', 'HMI', 'Drive'].map((name) =>
+        callApi<{ publicId: string }>(server, admin, 'POST', 'AssetTypeList', { name }),
+      ),
+    );
+    const { page, context, errors } = await open(admin, 1280);
+    const groupTypes = page.getByRole('region', { name: 'Group types' });
+    const assetTypes = page.getByRole('region', { name: 'Asset types' });
+    const groupsToggle = nav(page).getByRole('button', { name: 'Show or hide what is under Groups' });
+
+    // Elsewhere both are collapsed.
+    await page.goto(`${server.baseUrl}/messages`);
+    await groupsToggle.waitFor();
+    expect(await groupsToggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await groupTypes.count()).toBe(0);
+    expect(await assetTypes.count()).toBe(0);
+
+    // On a group type's page the group types open under Groups, all in view without scrolling.
+    await page.goto(`${server.baseUrl}/groups/type/${site!.publicId}`);
+    const groupList = groupTypes.getByRole('list', { name: 'Group types' });
+    await groupList.getByRole('link', { name: 'Cell' }).waitFor();
+    expect(await groupsToggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await groupList.getByRole('link').allInnerTexts()).toEqual(['Site', 'Line', 'Cell']);
+    expect(await groupList.getByRole('link', { name: 'Site' }).getAttribute('class')).toContain('active');
+    await page.waitForTimeout(400);
+    expect(await shownWithoutScrolling(page, groupTypes)).toBe(true);
+    expect(await assetTypes.count()).toBe(0);
+    await expectAccessible(page);
+    await screenshot(page, 'shell-menu-group-types-1280');
+
+    // Moving to the assets: the asset types open, the group types close.
+    await nav(page).getByRole('link', { name: 'Assets', exact: true }).click();
+    await page.waitForURL(`${server.baseUrl}/assets`);
+    await assetTypes.getByRole('link', { name: 'Drive' }).waitFor();
+    await groupTypes.waitFor({ state: 'detached' });
+    await assetTypes.getByRole('link', { name: 'PLC' }).click();
+    await page.waitForURL(`${server.baseUrl}/assets/${plc!.publicId}`);
+    await page.waitForTimeout(400);
+    expect(await shownWithoutScrolling(page, assetTypes)).toBe(true);
+    await screenshot(page, 'shell-menu-asset-types-1280');
+
+    // Anywhere else both close; opening one by hand lasts until the URL changes.
+    await nav(page).getByRole('link', { name: 'Roles' }).click();
+    await page.waitForURL(`${server.baseUrl}/roles`);
+    await assetTypes.waitFor({ state: 'detached' });
+    expect(await groupTypes.count()).toBe(0);
+    await groupsToggle.click();
+    await groupTypes.getByRole('link', { name: 'Line' }).waitFor();
+    expect(await groupsToggle.getAttribute('aria-expanded')).toBe('true');
+    await nav(page).getByRole('link', { name: 'Users' }).click();
+    await page.waitForURL(`${server.baseUrl}/users`);
+    await groupTypes.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('one look on every screen', () => {
+  const shellScreens = [
+    '/devices',
+    '/access-requests',
+    '/users',
+    '/groups',
+    '/roles',
+    '/access-categories',
+    '/audit-trail',
+    '/assets',
+    '/custom-fields',
+    '/mqtt',
+    '/agents',
+    '/messages',
+  ];
+
+  let headerDevice: Promise<{ publicId: string }> | undefined;
+  for (const width of [1280, 600]) {
+    it(`gives every screen the same page header, its title at one size, at ${width} px`, async () => {
+      headerDevice ??= callApi<{ publicId: string }>(server, admin, 'POST', 'AgentList', {
+        name: 'Header gateway',
+      });
+      const device = await headerDevice;
+      const { page, context, errors } = await open(admin, width);
+      const sizes: Record<string, string> = {};
+      for (const path of [...shellScreens, `/devices/${device.publicId}`]) {
+        await page.goto(`${server.baseUrl}${path}`);
+        const title = page.getByRole('main').getByRole('heading', { level: 1 });
+        await title.waitFor();
+        sizes[path] = await title.evaluate((heading) => getComputedStyle(heading).fontSize);
+        if (width === 1280) await expectAccessible(page);
+      }
+      expect(new Set(Object.values(sizes)), JSON.stringify(sizes)).toEqual(new Set(['24px']));
+      await screenshot(page, `shell-page-header-device-${width}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    }, 240_000);
+  }
+
+  it("shows dates and times in the user's locale, one format on every screen", async () => {
+    const owner = await server.newAdministrator('Greta Locale');
+    await callApi(server, owner, 'POST', 'GroupTypeList', { name: 'Works', color: '#1e88e5' });
+    await server.sendMessage(owner.publicId, 'Shift change', 'Line 2 stops at noon');
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      locale: 'en-GB',
+      timezoneId: 'Europe/Berlin',
+      storageState: {
+        cookies: [],
+        origins: [
+          {
+            origin: server.baseUrl,
+            localStorage: [
+              { name: 'fleetgate.session', value: JSON.stringify(owner.token) },
+              { name: 'fleetgate.company', value: JSON.stringify(owner.companyPublicId) },
+            ],
+          },
+        ],
+      },
+    });
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    const british = new Intl.DateTimeFormat('en-GB', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: 'Europe/Berlin',
+    });
+    // "23 Nov 2026, 17:16": the day before the month, 24-hour time, no seconds, no zone.
+    const shape = /^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/;
+
+    await page.goto(`${server.baseUrl}/messages`);
+    const sent = page.getByRole('main').locator('time').first();
+    await sent.waitFor();
+    const sentAt = (await sent.getAttribute('datetime')) ?? '';
+    expect(await sent.innerText()).toBe(british.format(new Date(sentAt)));
+    expect(await sent.innerText()).toMatch(shape);
+    await screenshot(page, 'shell-date-format-messages-1280');
+
+    const [entry] = await callApi<{ createdAt: string }[]>(server, owner, 'GET', 'AuditLogList?page-size=1');
+    await page.goto(`${server.baseUrl}/audit-trail`);
+    await page
+      .getByText(british.format(new Date(entry!.createdAt)), { exact: false })
+      .first()
+      .waitFor();
+    expect(await page.getByRole('main').innerText()).not.toMatch(/\d{1,2}\/\d{1,2}\/\d{4}|[AP]M\b/);
+    await screenshot(page, 'shell-date-format-audit-trail-1280');
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });
 

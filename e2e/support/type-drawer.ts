@@ -13,7 +13,7 @@ export async function settledBox(locator: Locator) {
 
 /** Drags with a real mouse: press on the handle, move past the activation distance, drop on the target. */
 export async function drag(page: Page, handle: Locator, target: Locator) {
-  // The type list sits below the menu; on a short window it has to be scrolled into view first.
+  // On a short window the type list may have to be scrolled into view first.
   await target.scrollIntoViewIfNeeded();
   await handle.scrollIntoViewIfNeeded();
   const from = await settledBox(handle);
@@ -27,9 +27,14 @@ export async function drag(page: Page, handle: Locator, target: Locator) {
   await page.mouse.up();
 }
 
-/** The group-type or asset-type part of the left drawer, as the groups and assets tests use it. */
-export function typeDrawer(label: 'Group types' | 'Asset types') {
-  /** The drawer section, opening the drawer first where it overlays. */
+const menuItemOf = { 'Group types': 'Groups', 'Asset types': 'Assets' } as const;
+
+/**
+ * The group types under the Groups menu item, or the asset types under Assets, as the groups and
+ * assets tests use them.
+ */
+export function typeDrawer(label: keyof typeof menuItemOf) {
+  /** The types' section of the menu, opening the drawer first where it overlays. */
   async function open(page: Page): Promise<Locator> {
     const section = page.getByRole('region', { name: label });
     if (!(await section.isVisible())) {
@@ -51,5 +56,13 @@ export function typeDrawer(label: 'Group types' | 'Asset types') {
     await section.getByRole('button', { name: `More actions for ${name}` }).click();
     return page.getByRole('menu');
   }
-  return { open, list, names, itemMenu };
+  /** The menu item above the types, which lists everything of every type. */
+  async function showAll(page: Page) {
+    await open(page);
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: menuItemOf[label], exact: true })
+      .click();
+  }
+  return { open, list, names, itemMenu, showAll };
 }

@@ -18,9 +18,16 @@ export type Feature = {
   capability?: Capability;
   /** Instead of `capability`: the screen is open to users holding any one of these. */
   anyCapability?: readonly Capability[];
-  menu?: { section: MenuSection; labelKey: ParseKeys; icon: SvgIconComponent };
-  /** Extra content of the left drawer below the menu while this route is shown (group types, asset types). */
-  drawer?: ReactNode;
+  menu?: {
+    section: MenuSection;
+    labelKey: ParseKeys;
+    icon: SvgIconComponent;
+    /**
+     * What the menu item holds below itself (group types under Groups). It expands by itself
+     * while the URL starts with the item's link, and collapses elsewhere.
+     */
+    children?: ReactNode;
+  };
   /** A right side menu for this route; the right drawer shows only when the route has one. */
   rightMenu?: ReactNode;
   /** What the top-bar search filters on this route; no search input without it. */

@@ -1,10 +1,16 @@
 import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
 import { featurePermitted, type Feature } from '../app/feature.ts';
-import { NotAllowedCard } from '../features/errors/NotAllowedCard.tsx';
-import { ShellErrorCard } from '../features/errors/ShellErrorCard.tsx';
 import { useCurrentUser } from './current-user.tsx';
 
-/** Renders `children` only for users the feature is open to; others see "Not allowed" in place. */
+/** Where an unpermitted route leads (console spec: it redirects to the not-allowed page). */
+export const notAllowedPath = '/error/not-allowed';
+
+/**
+ * Renders `children` only for users the feature is open to; others are sent on to the not-allowed
+ * page, replacing the refused URL so Back does not lead to it again. Home is not gated here: it
+ * shows "Not allowed" in place when it has nowhere to lead.
+ */
 export function CapabilityGate({
   feature,
   children,
@@ -14,9 +20,5 @@ export function CapabilityGate({
 }) {
   const user = useCurrentUser();
   if (featurePermitted(feature, user.capabilities)) return children;
-  return (
-    <ShellErrorCard>
-      <NotAllowedCard />
-    </ShellErrorCard>
-  );
+  return <Navigate to={notAllowedPath} replace />;
 }

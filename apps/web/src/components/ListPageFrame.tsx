@@ -4,9 +4,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from './PageHeader.tsx';
 
 type ListPageFrameProps = {
   title: string;
@@ -40,18 +40,15 @@ export function ListPageFrame({
   const { t } = useTranslation();
   return (
     <Stack spacing={3}>
-      {/* The button wraps below the heading on narrow screens instead of squeezing it. */}
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2 }}>
-        <Box sx={{ flex: '1 1 320px' }}>
-          <Typography variant="h4" component="h1">
-            {title}
-          </Typography>
-          <Typography color="text.secondary">{subtitle}</Typography>
-        </Box>
-        <Button variant="contained" startIcon={<Add />} onClick={onAdd}>
-          {addLabel}
-        </Button>
-      </Box>
+      <PageHeader
+        title={title}
+        subtitle={subtitle}
+        action={
+          <Button variant="contained" startIcon={<Add />} onClick={onAdd}>
+            {addLabel}
+          </Button>
+        }
+      />
       {list.isPending && (
         <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
           <CircularProgress aria-label={t('app.loading')} />

@@ -94,6 +94,7 @@ export const en = {
     logOut: 'Log out',
     navigation: 'Main navigation',
     emptyMenu: 'Your role gives you no management areas in this company.',
+    showChildren: 'Show or hide what is under {{name}}',
     search: 'Search',
     searchPlaceholder: 'Search…',
     clearSearch: 'Clear search',

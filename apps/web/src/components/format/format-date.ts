@@ -1,4 +1,47 @@
-/** A date and time in the user's language, e.g. "22 Nov 2026, 14:05". */
-export function formatDateTime(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+/**
+ * Every date and time the web app shows, in one format: the user's own locale (the browser's
+ * preferred languages, not the app's English texts), a medium date and a short time, in the
+ * browser's time zone. "23 Nov 2026, 17:16" in en-GB, "Nov 23, 2026, 5:16 PM" in en-US.
+ */
+type DateInput = string | number | Date;
+type Locales = string | readonly string[] | undefined;
+
+const dateStyle = 'medium';
+const timeStyle = 'short';
+
+/** The browser's preferred locales; undefined (the runtime's default) outside a browser. */
+function userLocales(): Locales {
+  return typeof navigator === 'undefined' ? undefined : navigator.languages;
+}
+
+// Formatters are costly to create and lists format many dates; one per locale list and style.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(options: Intl.DateTimeFormatOptions, locales: Locales) {
+  const key = `${JSON.stringify(locales ?? null)}|${JSON.stringify(options)}`;
+  let found = formatters.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat(locales as Intl.LocalesArgument, options);
+    formatters.set(key, found);
+  }
+  return found;
+}
+
+/** `locales` is for tests; the app leaves it out so the user's locale applies. */
+export function formatDateTime(value: DateInput, locales: Locales = userLocales()): string {
+  return formatter({ dateStyle, timeStyle }, locales).format(new Date(value));
+}
+
+/** A time of day alone, for moments that are today (an approval ending at 17:16). */
+export function formatTime(value: DateInput, locales: Locales = userLocales()): string {
+  return formatter({ timeStyle }, locales).format(new Date(value));
+}
+
+/**
+ * A day alone. A calendar day without a time (`YYYY-MM-DD`, such as a release day) names a day,
+ * not a moment, so it is shown as that day wherever the user is.
+ */
+export function formatDate(value: DateInput, locales: Locales = userLocales()): string {
+  const dayOnly = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+  return formatter(dayOnly ? { dateStyle, timeZone: 'UTC' } : { dateStyle }, locales).format(new Date(value));
 }

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
@@ -11,11 +10,9 @@ import type { NavSection } from './nav-sections.ts';
 type DrawerContentProps = {
   user: MyUser;
   sections: NavSection[];
-  /** The current feature's own drawer part (group types, asset types), below the menu. */
-  featureDrawer?: ReactNode;
 };
 
-export function DrawerContent({ user, sections, featureDrawer }: DrawerContentProps) {
+export function DrawerContent({ user, sections }: DrawerContentProps) {
   const { t } = useTranslation();
   const companyName = user.company?.name ?? '';
   return (
@@ -33,12 +30,6 @@ export function DrawerContent({ user, sections, featureDrawer }: DrawerContentPr
       </Box>
       <Divider />
       <NavMenu sections={sections} />
-      {featureDrawer && (
-        <>
-          <Divider sx={{ mt: 2 }} />
-          <Box sx={{ px: 1.5, py: 1 }}>{featureDrawer}</Box>
-        </>
-      )}
     </>
   );
 }

@@ -42,7 +42,7 @@ function isHandledElsewhere(error: Error): boolean {
 
 function ShellLayout({ user }: { user: MyUser }) {
   const matchedFeature = useCurrentFeature(features);
-  // A route the user may not use shows the not-allowed page, and none of its drawers or search.
+  // A route the user may not use leads on to the not-allowed page; none of its drawers or search show meanwhile.
   const permitted = !matchedFeature || featurePermitted(matchedFeature, user.capabilities);
   const currentFeature = permitted ? matchedFeature : undefined;
   const wide = useMediaQuery(wideScreenQuery, { noSsr: true });
@@ -59,7 +59,6 @@ function ShellLayout({ user }: { user: MyUser }) {
           user={user}
           sections={sections}
           sidePanel={{ open: drawerOpen, onOpenChange: setDrawerOpen }}
-          featureDrawer={currentFeature?.drawer}
           rightMenu={rightMenu}
           rightPanel={{ open: rightOpen, onOpenChange: setRightOpen }}
           wide={wide}

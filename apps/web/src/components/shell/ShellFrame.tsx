@@ -15,9 +15,8 @@ export type PanelState = { open: boolean; onOpenChange: (open: boolean) => void 
 type ShellFrameProps = {
   user: MyUser;
   sections: NavSection[];
-  /** The left side panel: the menu and the current feature's drawer part. */
+  /** The left side panel: the menu. */
   sidePanel: PanelState;
-  featureDrawer?: ReactNode;
   /** The current feature's right side menu; without one there is no right side panel. */
   rightMenu?: ReactNode;
   rightPanel: PanelState;
@@ -45,7 +44,6 @@ export function ShellFrame({
   user,
   sections,
   sidePanel,
-  featureDrawer,
   rightMenu,
   rightPanel,
   wide,
@@ -89,7 +87,7 @@ export function ShellFrame({
         }}
       >
         <Toolbar />
-        <DrawerContent user={user} sections={sections} featureDrawer={featureDrawer} />
+        <DrawerContent user={user} sections={sections} />
       </Drawer>
       <Box component="main" sx={{ gridArea: 'main', minWidth: 0 }}>
         <Box sx={{ p: { xs: 2, sm: 3 }, maxWidth: 1280, mx: 'auto' }}>{children}</Box>

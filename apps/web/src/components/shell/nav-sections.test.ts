@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SvgIconComponent } from '@mui/icons-material';
 import type { Feature } from '../../app/feature.ts';
-import { buildNavSections, isPathUnder, sectionsOfPath } from './nav-sections.ts';
+import { buildNavSections, isItemExpanded, isPathUnder, sectionsOfPath } from './nav-sections.ts';
 
 const icon = (() => null) as unknown as SvgIconComponent;
 
@@ -75,5 +75,22 @@ describe('sectionsOfPath', () => {
     expect(isPathUnder('/rolesX', '/roles')).toBe(false);
     expect(sectionsOfPath(sections, '/messages')).toEqual([]);
     expect(isPathUnder('/users', '/')).toBe(false);
+  });
+});
+
+describe('isItemExpanded', () => {
+  const groups = { id: 'groups', path: '/groups' };
+
+  it('opens an item with children on its link and below it, and closes it elsewhere', () => {
+    expect(isItemExpanded(groups, '/groups', new Map())).toBe(true);
+    expect(isItemExpanded(groups, '/groups/type/abc123abc123', new Map())).toBe(true);
+    expect(isItemExpanded(groups, '/assets', new Map())).toBe(false);
+    expect(isItemExpanded(groups, '/groupsX', new Map())).toBe(false);
+  });
+
+  it('follows what the user toggled on the current URL', () => {
+    expect(isItemExpanded(groups, '/roles', new Map([['groups', true]]))).toBe(true);
+    expect(isItemExpanded(groups, '/groups', new Map([['groups', false]]))).toBe(false);
+    expect(isItemExpanded(groups, '/roles', new Map([['assets', true]]))).toBe(false);
   });
 });

@@ -33,3 +33,15 @@ export function sectionsOfPath(sections: readonly NavSection[], pathname: string
     .filter((group) => group.items.some((item) => isPathUnder(pathname, item.path)))
     .map((group) => group.section);
 }
+
+/**
+ * Whether a menu item's children show: as the user last toggled them on this URL, otherwise
+ * while the URL starts with the item's link (console spec), so they collapse elsewhere.
+ */
+export function isItemExpanded(
+  item: Pick<NavItem, 'id' | 'path'>,
+  pathname: string,
+  toggles: ReadonlyMap<string, boolean>,
+): boolean {
+  return toggles.get(item.id) ?? isPathUnder(pathname, item.path);
+}

@@ -11,7 +11,7 @@ import { useNotify } from '../../components/notify.tsx';
 import { useClosable } from '../users/use-closable.ts';
 import { ConfirmDialog } from '../users/ConfirmDialog.tsx';
 import { LoadFailed } from '../users/LoadFailed.tsx';
-import { PageHeader } from '../users/PageHeader.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
 import { firstErrorMessage } from '../users/user-error-text.ts';
 import { AudienceDialog } from './AudienceDialog.tsx';
 import { AudienceList } from './AudienceList.tsx';
@@ -98,6 +98,7 @@ export function AccessCategoriesPage() {
   return (
     <>
       <PageHeader
+        gutterBottom
         title={t('accessCategories.title')}
         subtitle={t('accessCategories.subtitle')}
         action={

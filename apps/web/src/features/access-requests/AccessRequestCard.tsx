@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { AccessRequest } from '@fleetgate/contracts';
 import { AccessRequestStatusChip } from './AccessRequestStatusChip.tsx';
 import type { Decision } from './use-access-requests.ts';
-import { formatDateTime } from '../../components/format/format-date.ts';
+import { formatDateTime, formatTime } from '../../components/format/format-date.ts';
 
 type AccessRequestCardProps = {
   request: AccessRequest;
@@ -41,13 +41,10 @@ export function AccessRequestCard({
   pending,
   onDecide,
 }: AccessRequestCardProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const headingId = `access-request-${request.publicId}`;
-  const dateTime = (iso: string) => formatDateTime(iso, i18n.language);
   const sameDay = new Date(request.start).toDateString() === new Date(request.end).toDateString();
-  const endText = sameDay
-    ? new Date(request.end).toLocaleTimeString(i18n.language, { timeStyle: 'short' })
-    : dateTime(request.end);
+  const endText = sameDay ? formatTime(request.end) : formatDateTime(request.end);
   const decided = request.approver && request.status !== 'pending';
   const actionLabel = (decision: Decision) =>
     `${t(`accessRequests.${decision}`)}: ${request.agent.name}, ${request.user.name}`;
@@ -72,7 +69,7 @@ export function AccessRequestCard({
             ))}
           </Stack>
         </Detail>
-        <Detail label={t('accessRequests.period')}>{`${dateTime(request.start)} – ${endText}`}</Detail>
+        <Detail label={t('accessRequests.period')}>{`${formatDateTime(request.start)} – ${endText}`}</Detail>
         <Detail label={t('accessRequests.reason')}>
           <Box component="span" sx={{ whiteSpace: 'pre-wrap' }}>
             {request.reason}

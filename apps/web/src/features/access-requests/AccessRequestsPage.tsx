@@ -27,6 +27,7 @@ import {
   type AccessRequestTab,
   type StatusFilter,
 } from './access-request-rules.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
 import {
   useAccessRequests,
   useAccessRequestsLive,
@@ -84,15 +85,11 @@ export function AccessRequestsPage() {
 
   return (
     <Stack spacing={3}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2 }}>
-        <Box sx={{ flex: '1 1 320px' }}>
-          <Typography variant="h4" component="h1">
-            {t('accessRequests.title')}
-          </Typography>
-          <Typography color="text.secondary">{t('accessRequests.subtitle')}</Typography>
-        </Box>
-        <JumpStartLinkButton />
-      </Box>
+      <PageHeader
+        title={t('accessRequests.title')}
+        subtitle={t('accessRequests.subtitle')}
+        action={<JumpStartLinkButton />}
+      />
       <Box
         sx={{
           display: 'flex',

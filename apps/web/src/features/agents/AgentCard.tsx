@@ -33,7 +33,7 @@ type AgentCardProps = AgentCardActions & { agent: Agent; resetting: boolean; enr
 const lockFlags = ['vpnLocked', 'webAccessLocked', 'vpnRequireAccessApproval'] as const;
 
 export function AgentCard({ agent, resetting, enrolling, ...actions }: AgentCardProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const headingId = `agent-${agent.publicId}`;
   return (
     <Card component="article" aria-labelledby={headingId}>
@@ -52,7 +52,7 @@ export function AgentCard({ agent, resetting, enrolling, ...actions }: AgentCard
           </Box>
           {agent.lastSeenOn && agent.status === 'offline' && (
             <Typography variant="body2" color="text.secondary" sx={{ mt: 0.25 }}>
-              {t('agents.lastSeen', { date: formatDateTime(agent.lastSeenOn, i18n.language) })}
+              {t('agents.lastSeen', { date: formatDateTime(agent.lastSeenOn) })}
             </Typography>
           )}
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 1.25 }}>

@@ -20,7 +20,7 @@ type EnrolmentDialogProps = { agentName: string; enrolment: AgentEnrolmentToken;
  * this dialog loses it and a new one has to be created.
  */
 export function EnrolmentDialog({ agentName, enrolment, onClose }: EnrolmentDialogProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { notify } = useNotify();
 
   const handleCopy = () => {
@@ -56,7 +56,7 @@ export function EnrolmentDialog({ agentName, enrolment, onClose }: EnrolmentDial
           {enrolment.command}
         </Box>
         <Alert severity="info" variant="outlined" sx={{ mt: 2 }}>
-          {t('agents.enrolDialog.expires', { date: formatDateTime(enrolment.expiresOn, i18n.language) })}
+          {t('agents.enrolDialog.expires', { date: formatDateTime(enrolment.expiresOn) })}
         </Alert>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>

@@ -9,7 +9,7 @@ type RateLimitNoticeProps = { agent: Agent; resetting: boolean; onReset: (agent:
 
 /** The agent's connection-attempt limit, with a reset for whoever manages the agent. */
 export function RateLimitNotice({ agent, resetting, onReset }: RateLimitNoticeProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const state = rateLimitStateOf(agent.rateLimiting);
   if (!state) return null;
   const text =
@@ -44,7 +44,7 @@ export function RateLimitNotice({ agent, resetting, onReset }: RateLimitNoticePr
       {state.lastHit && (
         <>
           {' · '}
-          {t('agents.rateLimit.lastHit', { date: formatDateTime(state.lastHit, i18n.language) })}
+          {t('agents.rateLimit.lastHit', { date: formatDateTime(state.lastHit) })}
         </>
       )}
     </Alert>

@@ -3,7 +3,7 @@ import { OrderedTypeDrawer } from '../ordered-types/OrderedTypeDrawer.tsx';
 import { assetTypeKind } from './asset-type-kind.ts';
 import { assetsCapability } from './assets-capability.ts';
 
-/** The asset types below the menu on asset pages; nothing where the page itself is not allowed. */
+/** The asset types below the Assets menu item; nothing for users the asset pages are closed to. */
 export function AssetTypesDrawer() {
   const user = useCurrentUser();
   if (!hasCapability(user, assetsCapability)) return null;

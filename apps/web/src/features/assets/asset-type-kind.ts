@@ -7,8 +7,7 @@ export const assetTypeKind: OrderedTypeKind = {
   fields: 'name,order',
   manageCapability: 'assetTypes.manage',
   inUseMessage: groupsAndAssetsErrors.cannotDeleteAssetType,
-  // Spec §5: an asset type in use is found by listing assets filtered on its publicId.
-  users: { rel: 'AssetList', filterField: 'assetType.publicId', checkBeforeDelete: true },
+  users: { rel: 'AssetList', filterField: 'assetType.publicId' },
   allPath: '/assets',
   typePath: (publicId) => `/assets/${publicId}`,
 };

@@ -25,7 +25,6 @@ export const assetsEn = {
   typeNames: { plc: 'PLC', hmi: 'HMI', drive: 'Drive', robot: 'Robot' },
   types: orderedTypeTexts({
     title: 'Asset types',
-    all: 'All assets',
     empty: 'No asset types yet.',
     add: 'Add asset type',
     addTitle: 'Add asset type',

@@ -10,8 +10,12 @@ export const assetsFeatures: Feature[] = [
     path: '/assets',
     element: <AssetsPage />,
     capability: assetsCapability,
-    menu: { section: 'DEVICE_SETTINGS', labelKey: 'assets.menu', icon: PrecisionManufacturing },
-    drawer: <AssetTypesDrawer />,
+    menu: {
+      section: 'DEVICE_SETTINGS',
+      labelKey: 'assets.menu',
+      icon: PrecisionManufacturing,
+      children: <AssetTypesDrawer />,
+    },
     searchScope: 'assets',
   },
   {
@@ -19,7 +23,6 @@ export const assetsFeatures: Feature[] = [
     path: '/assets/:publicId',
     element: <AssetsPage />,
     capability: assetsCapability,
-    drawer: <AssetTypesDrawer />,
     searchScope: 'assets',
   },
 ];

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { useTranslation } from 'react-i18next';
 import type { AuditAction, AuditEntry } from './use-audit-logs.ts';
+import { formatDateTime } from '../../components/format/format-date.ts';
 
 const actionColor: Record<AuditAction, 'success' | 'info' | 'error'> = {
   CREATE: 'success',
@@ -53,7 +54,7 @@ export function AuditEntryRow({ entry }: { entry: AuditEntry }) {
           {entry.actor?.name ?? t('auditTrail.system')}
           {entry.clientAddress ? ` · ${t('auditTrail.from', { address: entry.clientAddress })}` : ''}
           {' · '}
-          {new Date(entry.createdAt).toLocaleString()}
+          {formatDateTime(entry.createdAt)}
         </Typography>
         <IconButton
           size="small"

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useShellSearch } from '../../components/shell/use-shell-search.ts';
 import { AuditEntryRow } from './AuditEntryRow.tsx';
 import { useAuditLogs, type AuditAction } from './use-audit-logs.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
 
 const actions: AuditAction[] = ['CREATE', 'UPDATE', 'DELETE'];
 
@@ -25,12 +26,7 @@ export function AuditTrailPage() {
 
   return (
     <Stack spacing={2} sx={{ maxWidth: 1100 }}>
-      <Box>
-        <Typography variant="h5" component="h1">
-          {t('auditTrail.title')}
-        </Typography>
-        <Typography color="text.secondary">{t('auditTrail.subtitle')}</Typography>
-      </Box>
+      <PageHeader title={t('auditTrail.title')} subtitle={t('auditTrail.subtitle')} />
       <TextField
         select
         size="small"

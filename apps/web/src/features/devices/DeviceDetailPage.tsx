@@ -26,6 +26,7 @@ import {
   useNow,
   useRefreshAtAccessChange,
 } from './use-devices.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
 
 /**
  * `/devices/:publicId`: one device's services, what the user can do with it and their own
@@ -81,24 +82,26 @@ export function DeviceDetailPage() {
   return (
     <Stack spacing={2.5}>
       {back}
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
-        <StatusDot colour={statusColourOf(device, myRequests, now)} size={18} />
-        <Box sx={{ flex: '1 1 240px', minWidth: 0 }}>
-          <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
-            {device.name}
-          </Typography>
-          <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, mt: 0.5 }}>
-            <Typography color="text.secondary">{t(`devices.${device.status}`)}</Typography>
+      <PageHeader
+        title={device.name}
+        subtitle={
+          <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+            <span>{t(`devices.${device.status}`)}</span>
             <VpnAccessState access={device.myAccess} shown={shown} now={now} />
           </Stack>
-        </Box>
-        {mayConnect(shown) && <VpnConnectButton agent={device} />}
-        {mayRequestMoreAccess(device.myAccess, shown) && (
-          <Button variant="outlined" onClick={() => setRequesting(true)}>
-            {t('devices.requestAccess')}
-          </Button>
-        )}
-      </Box>
+        }
+        leading={<StatusDot colour={statusColourOf(device, myRequests, now)} size={18} />}
+        action={
+          <>
+            {mayConnect(shown) && <VpnConnectButton agent={device} />}
+            {mayRequestMoreAccess(device.myAccess, shown) && (
+              <Button variant="outlined" onClick={() => setRequesting(true)}>
+                {t('devices.requestAccess')}
+              </Button>
+            )}
+          </>
+        }
+      />
       <DeviceServicesSection agent={device} />
       <DetailSection id="device-my-requests" title={t('devices.detail.myRequests')}>
         {requests.isError ? (

@@ -108,7 +108,7 @@ function DeviceFacts({ agent }: { agent: Agent }) {
               ? [
                   {
                     label: t('devices.detail.lastAttempt'),
-                    value: formatDateTime(rateLimiting.configOpenvpnLastHit, i18n.language),
+                    value: formatDateTime(rateLimiting.configOpenvpnLastHit),
                   },
                 ]
               : []),

@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import RouterOutlined from '@mui/icons-material/RouterOutlined';
 import { useTranslation } from 'react-i18next';
 import type { Agent } from '@fleetgate/contracts';
@@ -22,6 +21,7 @@ import {
   useNow,
   useRefreshAtAccessChange,
 } from './use-devices.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
 
 /** `/devices`: the devices the user may see, their status colour, services, locks and requests. */
 export function DevicesPage() {
@@ -50,12 +50,7 @@ export function DevicesPage() {
 
   return (
     <Stack spacing={2.5}>
-      <Box>
-        <Typography variant="h4" component="h1">
-          {t('devices.title')}
-        </Typography>
-        <Typography color="text.secondary">{t('devices.subtitle')}</Typography>
-      </Box>
+      <PageHeader title={t('devices.title')} subtitle={t('devices.subtitle')} />
       <StatusLegend />
       {agents.isPending && (
         <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>

@@ -18,7 +18,7 @@ const statusChipColour = {
 
 /** The user's requests for one device, newest first, each with its status and who decided. */
 export function MyRequestList({ requests, now }: { requests: AccessRequest[]; now: Date }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   if (requests.length === 0)
     return (
       <Typography variant="body2" color="text.secondary">
@@ -35,8 +35,8 @@ export function MyRequestList({ requests, now }: { requests: AccessRequest[]; no
           ...request.servers.map((server) => server.name),
         ].join(', ');
         const when = t('devices.detail.when', {
-          start: formatDateTime(request.start, i18n.language),
-          end: formatDateTime(request.end, i18n.language),
+          start: formatDateTime(request.start),
+          end: formatDateTime(request.end),
         });
         const decidedBy = request.approver
           ? ` · ${t('devices.detail.decidedBy', { name: request.approver.name })}`

@@ -29,9 +29,9 @@ export function VpnAccessState({
   shown: ShownVpnAccess;
   now: Date;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   if (shown === 'unknown' || !access) return null;
-  const time = (iso: string | null) => (iso === null ? '' : formatAccessTime(iso, i18n.language, now));
+  const time = (iso: string | null) => (iso === null ? '' : formatAccessTime(iso, now));
   const label =
     shown === 'approved'
       ? t('devices.vpnAccess.approved', { until: time(access.until) })

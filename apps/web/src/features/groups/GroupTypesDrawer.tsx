@@ -3,7 +3,7 @@ import { OrderedTypeDrawer } from '../ordered-types/OrderedTypeDrawer.tsx';
 import { groupTypeKind } from './group-type-kind.ts';
 import { groupsCapability } from './groups-capability.ts';
 
-/** The group types below the menu on group pages; nothing where the page itself is not allowed. */
+/** The group types below the Groups menu item; nothing for users the group pages are closed to. */
 export function GroupTypesDrawer() {
   const user = useCurrentUser();
   if (!hasCapability(user, groupsCapability)) return null;

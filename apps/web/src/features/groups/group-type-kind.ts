@@ -8,8 +8,7 @@ export const groupTypeKind: OrderedTypeKind = {
   manageCapability: 'groupTypes.manage',
   colorCapability: 'subgroups.manage',
   inUseMessage: groupsAndAssetsErrors.cannotDeleteGroupType,
-  // The server answers CANNOT_DELETE_GROUP_TYPE itself; no listing first.
-  users: { rel: 'GroupList', filterField: 'groupType.publicId', checkBeforeDelete: false },
+  users: { rel: 'GroupList', filterField: 'groupType.publicId' },
   allPath: '/groups',
   typePath: (publicId) => `/groups/type/${publicId}`,
 };

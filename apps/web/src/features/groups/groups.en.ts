@@ -29,7 +29,6 @@ export const groupsEn = {
   typeNames: { site: 'Site', line: 'Line', area: 'Area', machine: 'Machine' },
   types: orderedTypeTexts({
     title: 'Group types',
-    all: 'All groups',
     empty: 'No group types yet.',
     add: 'Add group type',
     addTitle: 'Add group type',

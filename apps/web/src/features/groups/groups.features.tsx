@@ -10,8 +10,12 @@ export const groupsFeatures: Feature[] = [
     path: '/groups',
     element: <GroupsPage />,
     capability: groupsCapability,
-    menu: { section: 'USER_MANAGEMENT', labelKey: 'groups.menu', icon: Workspaces },
-    drawer: <GroupTypesDrawer />,
+    menu: {
+      section: 'USER_MANAGEMENT',
+      labelKey: 'groups.menu',
+      icon: Workspaces,
+      children: <GroupTypesDrawer />,
+    },
     searchScope: 'groups',
   },
   {
@@ -19,7 +23,6 @@ export const groupsFeatures: Feature[] = [
     path: '/groups/type/:publicId',
     element: <GroupsPage />,
     capability: groupsCapability,
-    drawer: <GroupTypesDrawer />,
     searchScope: 'groups',
   },
 ];

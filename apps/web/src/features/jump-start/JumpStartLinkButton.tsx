@@ -15,13 +15,14 @@ import { describeError } from '../../api/error-text.ts';
 import { getCompanyId } from '../../auth/session.ts';
 import { useNotify } from '../../components/notify.tsx';
 import { createJumpStartLink } from './jump-start.ts';
+import { formatTime } from '../../components/format/format-date.ts';
 
 /**
  * Creates a one-minute jump-start link to the current page and copies it. The link is also
  * shown, because the clipboard can be refused and the user then copies it by hand.
  */
 export function JumpStartLinkButton() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { notify } = useNotify();
   const location = useLocation();
   const [created, setCreated] = useState<{ link: string; expiresOn: string } | null>(null);
@@ -69,7 +70,7 @@ export function JumpStartLinkButton() {
               fullWidth
               multiline
               helperText={t('jumpStart.validUntil', {
-                time: new Date(created.expiresOn).toLocaleTimeString(i18n.language, { timeStyle: 'medium' }),
+                time: formatTime(created.expiresOn),
               })}
               slotProps={{
                 htmlInput: { readOnly: true, spellCheck: false, sx: { fontFamily: 'monospace' } },

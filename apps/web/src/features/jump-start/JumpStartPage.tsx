@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import Button from '@mui/material/Button';
 import LinkOff from '@mui/icons-material/LinkOff';
 import { useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../api/api-error.ts';
@@ -12,11 +13,23 @@ import { FullPageProgress } from '../../components/FullPageProgress.tsx';
 import { ErrorCard } from '../errors/ErrorCard.tsx';
 import { exchangeJumpStartToken, readJumpStartParams } from './jump-start.ts';
 
-type Failure = { kind: 'used' } | { kind: 'other'; message: string };
+/** `missing`: the link came without its token (cut short when copied), so nothing was tried. */
+type Failure = { kind: 'missing' } | { kind: 'used' } | { kind: 'other'; message: string };
 
 /** The server's answers to a token that was used, has expired, or never was one. */
 function isRefusedToken(error: unknown): boolean {
   return error instanceof ApiError && [400, 401, 403, 404].includes(error.status);
+}
+
+function failureTexts(t: TFunction, failure: Failure): { title: string; subtitle: string } {
+  switch (failure.kind) {
+    case 'missing':
+      return { title: t('jumpStart.missingTitle'), subtitle: t('jumpStart.missing') };
+    case 'used':
+      return { title: t('jumpStart.expiredTitle'), subtitle: t('jumpStart.expired') };
+    case 'other':
+      return { title: t('jumpStart.failedTitle'), subtitle: failure.message };
+  }
 }
 
 /**
@@ -33,7 +46,7 @@ export function JumpStartPage() {
   useEffect(() => {
     const { token, company, redirect } = readJumpStartParams(location.search, window.location.origin);
     if (!token) {
-      setFailure({ kind: 'used' });
+      setFailure({ kind: 'missing' });
       return;
     }
     let active = true;
@@ -60,12 +73,13 @@ export function JumpStartPage() {
   }, [location.search, navigate, queryClient, t]);
 
   if (!failure) return <FullPageProgress />;
+  const texts = failureTexts(t, failure);
   return (
     <CenteredLayout>
       <ErrorCard
         icon={LinkOff}
-        title={failure.kind === 'used' ? t('jumpStart.expiredTitle') : t('jumpStart.failedTitle')}
-        subtitle={failure.kind === 'used' ? t('jumpStart.expired') : failure.message}
+        title={texts.title}
+        subtitle={texts.subtitle}
         actions={
           <Button variant="contained" component={RouterLink} to="/login">
             {t('jumpStart.logIn')}

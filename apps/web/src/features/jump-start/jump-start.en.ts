@@ -3,6 +3,9 @@ export const jumpStartEn = {
   menu: 'Jump-start',
   expiredTitle: 'Link not valid',
   expired: 'This link has expired or was already used.',
+  missingTitle: 'Link incomplete',
+  missing:
+    'This link has no sign-in token. Copy the whole jump-start link again, or create a new one where you are signed in.',
   failedTitle: 'Could not sign you in',
   logIn: 'Log in',
   copyLink: 'Copy jump-start link',

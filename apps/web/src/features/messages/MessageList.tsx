@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { InboxMessage } from '@fleetgate/contracts';
+import { formatDateTime } from '../../components/format/format-date.ts';
 
 type MessageListProps = {
   messages: InboxMessage[];
@@ -15,7 +16,7 @@ type MessageListProps = {
 };
 
 function MessageItem({ message, isNew }: { message: InboxMessage; isNew: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const sentAt = new Date(message.createdAt);
   return (
     <ListItem
@@ -46,7 +47,7 @@ function MessageItem({ message, isNew }: { message: InboxMessage; isNew: boolean
           color="text.secondary"
           sx={{ whiteSpace: 'nowrap' }}
         >
-          {sentAt.toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}
+          {formatDateTime(sentAt)}
         </Typography>
       </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>

@@ -10,6 +10,7 @@ import MailOutline from '@mui/icons-material/MailOutline';
 import { useTranslation } from 'react-i18next';
 import { MessageList } from './MessageList.tsx';
 import { useInbox, useMarkMessagesRead } from './use-messages.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
 
 /** The inbox: messages are marked read as soon as they are shown; new ones stay highlighted here. */
 export function MessagesPage() {
@@ -34,12 +35,7 @@ export function MessagesPage() {
 
   return (
     <Stack spacing={3}>
-      <Box>
-        <Typography variant="h4" component="h1">
-          {t('messages.title')}
-        </Typography>
-        <Typography color="text.secondary">{t('messages.subtitle')}</Typography>
-      </Box>
+      <PageHeader title={t('messages.title')} subtitle={t('messages.subtitle')} />
       {inbox.isPending && (
         <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
           <CircularProgress aria-label={t('app.loading')} />

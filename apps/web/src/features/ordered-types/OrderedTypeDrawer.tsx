@@ -2,14 +2,11 @@ import { useState } from 'react';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { hasCapability, useCurrentUser } from '../../auth/current-user.tsx';
 import { useNotify } from '../../components/notify.tsx';
 import { ApiError } from '../../api/api-error.ts';
@@ -41,8 +38,9 @@ type Dialog =
   | { name: 'blocked'; type: OrderedType };
 
 /**
- * The types in the left drawer (group types on group pages, asset types on asset pages): links
- * to the list of each type, and for users who manage them add, edit, delete and drag to reorder.
+ * The types under their menu item (group types under Groups, asset types under Assets; the item
+ * itself lists them all): links to the list of each type, and for users who manage them add,
+ * edit, delete and drag to reorder.
  */
 export function OrderedTypeDrawer({ kind }: { kind: OrderedTypeKind }) {
   const { t } = useTranslation();
@@ -58,7 +56,8 @@ export function OrderedTypeDrawer({ kind }: { kind: OrderedTypeKind }) {
   const remove = useRemoveOrderedType(kind);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [menu, setMenu] = useState<{ type: OrderedType; anchor: HTMLElement } | null>(null);
-  const [checking, setChecking] = useState(false);
+  // The type whose use is being looked up before anything is asked; the confirmed delete's wait.
+  const [checking, setChecking] = useState<OrderedType | null>(null);
 
   const canManage = hasCapability(user, kind.manageCapability);
   const withColor = kind.colorCapability !== undefined && hasCapability(user, kind.colorCapability);
@@ -70,7 +69,23 @@ export function OrderedTypeDrawer({ kind }: { kind: OrderedTypeKind }) {
   const handleOpenMenu = (type: OrderedType, anchor: HTMLElement) => setMenu({ type, anchor });
   const handleCloseMenu = () => setMenu(null);
   const handleEdit = (type: OrderedType) => setDialog({ name: 'edit', type });
-  const handleAskDelete = (type: OrderedType) => setDialog({ name: 'delete', type });
+
+  /**
+   * A type in use cannot be deleted, so that is said straight away instead of first asking to
+   * confirm an irreversible delete that is then refused (spec §5: list its users filtered on it).
+   */
+  const handleAskDelete = async (type: OrderedType) => {
+    if (checking) return;
+    setChecking(type);
+    try {
+      const inUse = await isTypeInUse(kind, type.publicId);
+      setDialog(inUse ? { name: 'blocked', type } : { name: 'delete', type });
+    } catch (error) {
+      notify(describeTypeError(t, error), { durationMs: failureMs });
+    } finally {
+      setChecking(null);
+    }
+  };
 
   const handleCreate = async (input: OrderedTypeInput) => {
     const created = await create.mutateAsync(input);
@@ -96,25 +111,19 @@ export function OrderedTypeDrawer({ kind }: { kind: OrderedTypeKind }) {
   };
 
   const handleConfirmDelete = async (type: OrderedType) => {
-    setChecking(true);
     try {
-      if (kind.users.checkBeforeDelete && (await isTypeInUse(kind, type.publicId))) {
-        setDialog({ name: 'blocked', type });
-        return;
-      }
       await remove.mutateAsync(type);
       setDialog(null);
       notify(t(`${kind.texts}.deleted`, { name: typeName(type.name) }), { durationMs: failureMs });
       if (location.pathname === kind.typePath(type.publicId)) await navigate(kind.allPath, { replace: true });
     } catch (error) {
+      // Something took the type into use since the check: the server refuses, and says why.
       if (error instanceof ApiError && error.hasMessage(kind.inUseMessage)) {
         setDialog({ name: 'blocked', type });
       } else {
         setDialog(null);
         notify(describeTypeError(t, error), { durationMs: failureMs });
       }
-    } finally {
-      setChecking(false);
     }
   };
 
@@ -125,7 +134,7 @@ export function OrderedTypeDrawer({ kind }: { kind: OrderedTypeKind }) {
 
   return (
     <Box component="section" aria-labelledby={`${kind.rel}-drawer-title`}>
-      <Box sx={{ display: 'flex', alignItems: 'center', minHeight: 40, pl: 1.5 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', minHeight: 36, pl: 1.5 }}>
         <Typography
           id={`${kind.rel}-drawer-title`}
           variant="overline"
@@ -147,17 +156,19 @@ export function OrderedTypeDrawer({ kind }: { kind: OrderedTypeKind }) {
           </Tooltip>
         )}
       </Box>
-      {types.isPending && <LinearProgress sx={{ mx: 1.5 }} />}
+      {(types.isPending || checking) && (
+        <LinearProgress
+          aria-label={
+            checking ? t(`${kind.texts}.checkingUse`, { name: typeName(checking.name) }) : undefined
+          }
+          sx={{ mx: 1.5 }}
+        />
+      )}
       {types.isError && (
         <Typography variant="body2" color="error" sx={{ px: 1.5, py: 1 }}>
           {describeTypeError(t, types.error)}
         </Typography>
       )}
-      <List dense disablePadding>
-        <ListItemButton component={NavLink} to={kind.allPath} end sx={{ py: 0.5, pl: 1.5 }}>
-          <ListItemText primary={t(`${kind.texts}.all`)} slotProps={{ primary: { variant: 'body2' } }} />
-        </ListItemButton>
-      </List>
       <SortableTypeList
         kind={kind}
         types={list}
@@ -177,7 +188,7 @@ export function OrderedTypeDrawer({ kind }: { kind: OrderedTypeKind }) {
         target={menu}
         canDelete={canDelete}
         onEdit={handleEdit}
-        onDelete={handleAskDelete}
+        onDelete={(type) => void handleAskDelete(type)}
         onClose={handleCloseMenu}
       />
       {dialog?.name === 'add' && (
@@ -204,7 +215,7 @@ export function OrderedTypeDrawer({ kind }: { kind: OrderedTypeKind }) {
           body={t(`${kind.texts}.deleteBody`)}
           confirmLabel={t(`${kind.texts}.delete`)}
           cancelLabel={t(`${kind.texts}.cancel`)}
-          busy={checking}
+          busy={remove.isPending}
           onConfirm={() => void handleConfirmDelete(dialog.type)}
           onClose={handleClose}
         />

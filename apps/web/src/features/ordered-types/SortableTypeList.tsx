@@ -18,6 +18,11 @@ import { moveType } from './reorder.ts';
 
 // The list is a single column: items only move up and down.
 const vertical: Modifier = ({ transform }) => ({ ...transform, x: 0 });
+/**
+ * The menu scrolls only while the pointer is at its very edge: the types sit in the lower part of
+ * the menu, where the default edge zone (a fifth of its height) scrolled it under a short drag.
+ */
+const edgeScroll = { threshold: { x: 0, y: 0.05 } };
 
 type SortableTypeListProps = {
   kind: OrderedTypeKind;
@@ -75,6 +80,7 @@ export function SortableTypeList({
       sensors={sensors}
       collisionDetection={closestCenter}
       modifiers={[vertical]}
+      autoScroll={edgeScroll}
       onDragEnd={handleDragEnd}
       accessibility={{
         announcements,

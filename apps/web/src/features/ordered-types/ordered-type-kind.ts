@@ -19,9 +19,9 @@ export type OrderedTypeKind = {
   fields: string;
   /**
    * The things that have a type (groups, assets): their list is refreshed when types change, and
-   * with `checkBeforeDelete` it is listed filtered on the type's publicId before deleting (asset types, spec §5).
+   * listed filtered on the type's publicId before a delete is offered (spec §5).
    */
-  users: { rel: 'GroupList' | 'AssetList'; filterField: string; checkBeforeDelete: boolean };
+  users: { rel: 'GroupList' | 'AssetList'; filterField: string };
   /** The list of everything, and the list filtered by one type. */
   allPath: string;
   typePath: (publicId: string) => string;

@@ -16,6 +16,7 @@ const common = {
   create: 'Add',
   close: 'Close',
   deleteBody: 'This cannot be undone.',
+  checkingUse: 'Checking whether {{name}} is in use',
   reorderFailed: 'The new order could not be saved: {{reason}}',
   dragStarted: 'Picked up {{name}}.',
   dragOver: '{{name}} is over position {{position}}.',
@@ -35,7 +36,6 @@ const common = {
 
 type Specific = {
   title: string;
-  all: string;
   empty: string;
   add: string;
   addTitle: string;

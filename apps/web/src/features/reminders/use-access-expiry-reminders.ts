@@ -6,6 +6,7 @@ import { apiData } from '../../api/client.ts';
 import { useLiveEvent } from '../../api/live-events.tsx';
 import { escapeMarkdown } from '../../components/markup/render-markup.ts';
 import { accessExpiryReminder, type Reminder } from './reminders.ts';
+import { formatTime } from '../../components/format/format-date.ts';
 
 const queryKey = ['AccessRequestList', 'expiry-reminders'] as const;
 
@@ -14,7 +15,7 @@ const queryKey = ['AccessRequestList', 'expiry-reminders'] as const;
  * changes (approved, revoked); requests that end drop out by the reminders' own expiry.
  */
 export function useAccessExpiryReminders(me: string, enabled: boolean): Reminder[] {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   useLiveEvent('AccessRequestChanged', () => void queryClient.invalidateQueries({ queryKey }));
   const requests = useQuery({
@@ -43,10 +44,10 @@ export function useAccessExpiryReminders(me: string, enabled: boolean): Reminder
           message: t('reminders.accessExpiry', {
             // The message is markup; the device's name is shown as it is, never read as markup.
             agent: escapeMarkdown(request.agent.name),
-            time: end.toLocaleTimeString(i18n.language, { timeStyle: 'short' }),
+            time: formatTime(end),
           }),
         });
       }),
-    [requests.data, t, i18n.language],
+    [requests.data, t],
   );
 }

@@ -10,7 +10,7 @@ import { useNotify } from '../../components/notify.tsx';
 import { useClosable } from '../users/use-closable.ts';
 import { ConfirmDialog } from '../users/ConfirmDialog.tsx';
 import { LoadFailed } from '../users/LoadFailed.tsx';
-import { PageHeader } from '../users/PageHeader.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
 import { firstErrorMessage } from '../users/user-error-text.ts';
 import { RoleEditorDialog } from './RoleEditorDialog.tsx';
 import { RoleList } from './RoleList.tsx';
@@ -62,6 +62,7 @@ export function RolesPage() {
   return (
     <>
       <PageHeader
+        gutterBottom
         title={t('roles.title')}
         subtitle={t('roles.subtitle')}
         action={

@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
 import { useTranslation } from 'react-i18next';
-import { ListPageHeader } from '../ordered-types/ListPageHeader.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
 import { describeTypeError } from '../ordered-types/type-errors.ts';
 import type { TypedEntityKind } from './typed-entity-kind.ts';
 
@@ -60,10 +60,13 @@ export function TypedEntitiesView({
   const { t } = useTranslation();
   return (
     <Box>
-      <ListPageHeader
+      <PageHeader
+        gutterBottom
         title={title}
         subtitle={subtitle}
-        color={color}
+        leading={
+          color && <Box aria-hidden sx={{ width: 14, height: 14, borderRadius: '50%', bgcolor: color }} />
+        }
         action={
           <Button variant="contained" startIcon={<Add />} onClick={onAdd} disabled={!canAdd}>
             {t(`${kind.texts}.add`)}

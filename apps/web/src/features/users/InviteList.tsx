@@ -7,6 +7,7 @@ import MailOutline from '@mui/icons-material/MailOutline';
 import { useTranslation } from 'react-i18next';
 import type { UserInvite } from '@fleetgate/contracts';
 import { IconAction } from './IconAction.tsx';
+import { formatDate } from '../../components/format/format-date.ts';
 
 type InviteListProps = {
   invites: UserInvite[];
@@ -15,7 +16,7 @@ type InviteListProps = {
 };
 
 export function InviteList({ invites, busyPublicIds, onCancel }: InviteListProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   if (invites.length === 0) {
     return (
       <Typography color="text.secondary" sx={{ px: { xs: 2, sm: 3 }, py: 2 }}>
@@ -23,8 +24,6 @@ export function InviteList({ invites, busyPublicIds, onCancel }: InviteListProps
       </Typography>
     );
   }
-  const formatDate = (iso: string) =>
-    new Date(iso).toLocaleDateString(i18n.language, { dateStyle: 'medium' });
   return (
     <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label={t('users.invites')}>
       {invites.map((invite) => {

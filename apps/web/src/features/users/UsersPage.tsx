@@ -16,7 +16,7 @@ import { InviteList } from './InviteList.tsx';
 import { InviteUserDialog } from './InviteUserDialog.tsx';
 import { LoadFailed } from './LoadFailed.tsx';
 import { MemberList } from './MemberList.tsx';
-import { PageHeader } from './PageHeader.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
 import { useCancelInvite, useInviteUser, useInvites } from './use-invites.ts';
 import {
   useAssignableRoles,
@@ -114,6 +114,7 @@ export function UsersPage() {
   return (
     <>
       <PageHeader
+        gutterBottom
         title={t('users.title')}
         subtitle={t('users.subtitle', { company: me.company?.name ?? '' })}
         action={

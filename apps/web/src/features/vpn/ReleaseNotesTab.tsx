@@ -5,18 +5,18 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../components/format/format-date.ts';
 import { Markup } from '../../components/markup/Markup.tsx';
 import { useVpn } from './vpn-context.ts';
 
-/** A release day (YYYY-MM-DD) as a date only; it names a day, not a moment, so UTC keeps it. */
-function releaseDate(date: string, language: string): string {
-  if (Number.isNaN(Date.parse(date))) return date;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(date));
+/** A release day in the app's date format; a date the document got wrong is shown as written. */
+function releaseDate(date: string): string {
+  return Number.isNaN(Date.parse(date)) ? date : formatDate(date);
 }
 
 /** Tab 2: one accordion panel per release, titled version plus type, dated, with its notes. */
 export function ReleaseNotesTab() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const notes = useVpn().release?.releaseNotes ?? [];
   if (notes.length === 0) {
     return (
@@ -35,7 +35,7 @@ export function ReleaseNotesTab() {
                 {t('vpn.releaseNotes.panelTitle', { version: note.version, type: note.type })}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                {releaseDate(note.date, i18n.language)}
+                {releaseDate(note.date)}
               </Typography>
             </Box>
           </AccordionSummary>

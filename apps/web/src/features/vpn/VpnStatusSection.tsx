@@ -18,7 +18,7 @@ import { agentStatusLabelKey, isActive, rateLimitMessage } from './vpn-rules.ts'
 
 /** The status part of the info dialog: active or not-available banner, then the details list. */
 export function VpnStatusSection({ agentId, onClose }: { agentId: string | undefined; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const vpn = useVpn();
   const queryClient = useQueryClient();
   const agent = useQuery({
@@ -74,7 +74,7 @@ export function VpnStatusSection({ agentId, onClose }: { agentId: string | undef
               {device.rateLimiting.configOpenvpnLastHit && (
                 <Box component="span" sx={{ display: 'block' }}>
                   {t('vpn.banner.lastAttempt', {
-                    date: formatDateTime(device.rateLimiting.configOpenvpnLastHit, i18n.language),
+                    date: formatDateTime(device.rateLimiting.configOpenvpnLastHit),
                   })}
                 </Box>
               )}
