@@ -87,6 +87,7 @@ export const en = {
     sidePanel: 'Side panel',
     rightPanel: 'Right side panel',
     account: 'Account',
+    accountWithInitials: 'Account of {{name}}: {{initials}}',
     company: 'Company',
     switchCompany: 'Switch company',
     logOut: 'Log out',
@@ -97,8 +98,8 @@ export const en = {
     clearSearch: 'Clear search',
     help: 'Help centre',
     messages: 'Messages',
-    messagesUnread_one: 'Messages, {{count}} unread',
-    messagesUnread_other: 'Messages, {{count}} unread',
+    messagesUnread_one: 'Messages, {{shown}} unread',
+    messagesUnread_other: 'Messages, {{shown}} unread',
     newVersion: 'A new version of Fleetgate is available.',
     reloadNow: 'Reload now',
     apps: {

@@ -36,12 +36,15 @@ function NavSectionGroup({ section, items, expanded, onToggle }: NavSectionGroup
       <Collapse in={expanded} timeout="auto">
         <List id={listId} disablePadding>
           {items.map(({ id, path, labelKey, icon: Icon }) => (
-            <ListItemButton key={id} component={NavLink} to={path} end={path === '/'}>
-              <ListItemIcon sx={{ minWidth: 40 }}>
-                <Icon fontSize="small" />
-              </ListItemIcon>
-              <ListItemText primary={t(labelKey)} />
-            </ListItemButton>
+            // A list holds list items only; the link sits inside one.
+            <li key={id}>
+              <ListItemButton component={NavLink} to={path} end={path === '/'}>
+                <ListItemIcon sx={{ minWidth: 40 }}>
+                  <Icon fontSize="small" />
+                </ListItemIcon>
+                <ListItemText primary={t(labelKey)} />
+              </ListItemButton>
+            </li>
           ))}
         </List>
       </Collapse>

@@ -147,16 +147,18 @@ export function OrderedTypeDrawer({ kind }: { kind: OrderedTypeKind }) {
           </Tooltip>
         )}
       </Box>
-      {types.isPending && <LinearProgress sx={{ mx: 1.5 }} />}
+      {types.isPending && <LinearProgress aria-label={t('app.loading')} sx={{ mx: 1.5 }} />}
       {types.isError && (
         <Typography variant="body2" color="error" sx={{ px: 1.5, py: 1 }}>
           {describeTypeError(t, types.error)}
         </Typography>
       )}
       <List dense disablePadding>
-        <ListItemButton component={NavLink} to={kind.allPath} end sx={{ py: 0.5, pl: 1.5 }}>
-          <ListItemText primary={t(`${kind.texts}.all`)} slotProps={{ primary: { variant: 'body2' } }} />
-        </ListItemButton>
+        <li>
+          <ListItemButton component={NavLink} to={kind.allPath} end sx={{ py: 0.5, pl: 1.5 }}>
+            <ListItemText primary={t(`${kind.texts}.all`)} slotProps={{ primary: { variant: 'body2' } }} />
+          </ListItemButton>
+        </li>
       </List>
       <SortableTypeList
         kind={kind}

@@ -74,7 +74,7 @@ export function InstallerDialog({ check, found, status, release, onConnect, onCl
           </Typography>
           {!found && !gaveUp && (
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <CircularProgress size={16} />
+              <CircularProgress size={16} aria-hidden />
               <Typography variant="body2">{t('vpn.installer.searching')}</Typography>
             </Stack>
           )}

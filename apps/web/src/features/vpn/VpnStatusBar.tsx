@@ -4,7 +4,14 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { snackLabel, statusBarColour, statusBarSize, vpnTimings, type VpnStatus } from './vpn-rules.ts';
+import {
+  snackLabel,
+  statusBarColour,
+  statusBarSize,
+  vpnTextColour,
+  vpnTimings,
+  type VpnStatus,
+} from './vpn-rules.ts';
 
 type Props = { status: VpnStatus; agentName: string | undefined; onDetails: () => void };
 
@@ -47,7 +54,7 @@ export function VpnStatusBar({ status, agentName, onDetails }: Props) {
         gap: 1,
         px: 2,
         bgcolor: statusBarColour(status),
-        color: '#fff',
+        color: vpnTextColour,
       }}
     >
       <Typography component="span" sx={{ fontWeight: 700, color: 'inherit' }}>
