@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { collectPageErrors, launchChromium, screenshot } from './support/browser.ts';
 import { startShellServer, type ShellServer, type SignedIn } from './support/shell-server.ts';
+import { expectAccessible } from './support/axe.ts';
 
 const helpCentreUrl = 'https://help.fleetgate.example/';
 
@@ -74,6 +75,7 @@ describe('menu and routes', () => {
       'Device settings': ['Assets /assets', 'Custom fields /custom-fields', 'MQTT /mqtt', 'Agents /agents'],
     });
     await screenshot(page, 'shell-menu-admin-1280');
+    await expectAccessible(page);
     await context.close();
 
     const limited = await open(member);
@@ -83,12 +85,14 @@ describe('menu and routes', () => {
       'Device settings': ['Custom fields /custom-fields'],
     });
     await screenshot(limited.page, 'shell-menu-member-1280');
+    await expectAccessible(limited.page);
 
     // A route the role does not allow shows "Not allowed" in place; the URL stays.
     await limited.page.goto(`${server.baseUrl}/users`);
     await limited.page.getByRole('heading', { name: 'Not allowed' }).waitFor();
     expect(pathOf(limited.page)).toBe('/users');
     await screenshot(limited.page, 'shell-route-not-allowed-1280');
+    await expectAccessible(limited.page);
     expect([...errors, ...limited.errors]).toEqual([]);
     await limited.context.close();
   });
@@ -144,6 +148,7 @@ describe('menu and routes', () => {
       await page.getByRole('main').getByRole('link', { name: 'Log out' }).waitFor();
       await page.waitForTimeout(300);
       await screenshot(page, `shell-home-not-allowed-${width}`);
+      await expectAccessible(page);
       if (width === 1280) {
         await sidePanel(page).getByText('Your role gives you no management areas').waitFor();
         await page.getByRole('main').getByRole('link', { name: 'Switch company' }).click();
@@ -170,6 +175,7 @@ describe('drawers', () => {
     await page.waitForTimeout(400);
     expect((await main.boundingBox())?.x).toBe(0);
     await screenshot(page, 'shell-drawer-closed-1280');
+    await expectAccessible(page);
 
     await page.reload();
     await waitForShell(page);
@@ -205,12 +211,14 @@ describe('drawers', () => {
     expect((await main.boundingBox())?.x).toBe(0);
     expect((await sidePanel(page).boundingBox())?.width).toBe(280);
     await screenshot(page, 'shell-drawer-overlay-600');
+    await expectAccessible(page);
 
     await nav(page).getByRole('link', { name: 'Roles' }).click();
     await page.waitForURL(`${server.baseUrl}/roles`);
     await sidePanel(page).waitFor({ state: 'hidden' });
     await page.waitForTimeout(300);
     await screenshot(page, 'shell-roles-600');
+    await expectAccessible(page);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -228,6 +236,7 @@ describe('top bar', () => {
     await search.waitFor();
     await search.fill('north');
     await screenshot(page, 'shell-search-1280');
+    await expectAccessible(page);
     await nav(page).getByRole('link', { name: 'Assets' }).click();
     await page.waitForURL(`${server.baseUrl}/assets`);
     // Another scope, another text.
@@ -244,6 +253,7 @@ describe('top bar', () => {
     await search.fill('north');
     await page.waitForTimeout(300);
     await screenshot(page, 'shell-search-600');
+    await expectAccessible(page);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -298,6 +308,7 @@ describe('top bar', () => {
     expect(await page.getByRole('menuitem').count()).toBe(1);
     await page.waitForTimeout(300);
     await screenshot(page, 'shell-apps-menu-1280');
+    await expectAccessible(page);
     await consoleEntry.click();
     await page.waitForURL(`${server.baseUrl}/users`);
 
@@ -306,6 +317,7 @@ describe('top bar', () => {
     await page.getByRole('menu').getByText(admin.account.emailAddress).waitFor();
     await page.waitForTimeout(300);
     await screenshot(page, 'shell-account-menu-1280');
+    await expectAccessible(page);
     await page.keyboard.press('Escape');
 
     const mail = page.getByRole('link', { name: /^Messages/ });
@@ -348,6 +360,7 @@ describe('messages', () => {
         await page.getByRole('link', { name: 'Messages, 5 unread' }).waitFor();
         await page.waitForTimeout(300);
         await screenshot(page, 'shell-messages-1280');
+        await expectAccessible(page);
 
         await page.getByRole('button', { name: 'Show older messages' }).click();
         await articles.nth(29).waitFor();
@@ -376,6 +389,7 @@ describe('messages', () => {
         await page.getByRole('link', { name: 'Messages', exact: true }).waitFor();
         await page.waitForTimeout(300);
         await screenshot(page, 'shell-messages-600');
+        await expectAccessible(page);
         // Shown once, read for good.
         await page.reload();
         await articles.first().waitFor();
