@@ -4,6 +4,7 @@ import type { AccessRequest, Agent } from '@fleetgate/contracts';
 import { collectPageErrors, settledScreenshot } from './support/browser.ts';
 import { callApi } from './support/api.ts';
 import { type SignedIn, useShellWorld } from './support/shell-server.ts';
+import { expectAccessible } from './support/axe.ts';
 
 const world = useShellWorld();
 
@@ -69,6 +70,7 @@ describe('Access requests screen', () => {
     await firmware.getByText('Pending').waitFor();
     await requestCard(approver.page, 'Check the conveyor alarms').waitFor();
     await settledScreenshot(approver.page, 'access-requests-to-approve');
+    await expectAccessible(approver.page);
 
     // The requester has nothing to decide, and sees their own requests without any decision buttons.
     await watcher.page.getByRole('tab', { name: 'My requests', selected: true }).waitFor();
@@ -76,6 +78,7 @@ describe('Access requests screen', () => {
     await mine.getByText('Pending').waitFor();
     expect(await watcher.page.getByRole('button', { name: /^(Approve|Reject|Revoke):/ }).count()).toBe(0);
     await settledScreenshot(watcher.page, 'access-requests-mine-pending');
+    await expectAccessible(watcher.page);
     await watcher.page.getByRole('tab', { name: 'To approve' }).click();
     await watcher.page.getByText('No requests for you to decide.').waitFor();
     await watcher.page.getByRole('tab', { name: 'My requests' }).click();
@@ -100,6 +103,7 @@ describe('Access requests screen', () => {
     await approver.page.getByRole('option', { name: 'Approved' }).click();
     await requestCard(approver.page, 'Replace the HMI firmware').getByText('Approved by').waitFor();
     await settledScreenshot(approver.page, 'access-requests-approved');
+    await expectAccessible(approver.page);
     await requestCard(approver.page, 'Replace the HMI firmware')
       .getByRole('button', { name: /^Revoke:/ })
       .click();
@@ -113,12 +117,14 @@ describe('Access requests screen', () => {
     await requestCard(watcher.page, 'Check the conveyor alarms').waitFor();
     await mine.waitFor({ state: 'detached' });
     await settledScreenshot(watcher.page, 'access-requests-mine-rejected');
+    await expectAccessible(watcher.page);
 
     await watcher.page.setViewportSize({ width: 600, height: 900 });
     await watcher.page.getByRole('combobox', { name: 'Status' }).click();
     await watcher.page.getByRole('option', { name: 'All' }).click();
     await mine.waitFor();
     await settledScreenshot(watcher.page, 'access-requests-mine-600');
+    await expectAccessible(watcher.page);
 
     expect(approver.errors).toEqual([]);
     expect(watcher.errors).toEqual([]);

@@ -15,6 +15,7 @@ import {
 } from './support/devices.ts';
 
 import { useShellWorld } from './support/shell-server.ts';
+import { expectAccessible } from './support/axe.ts';
 
 const world = useShellWorld();
 
@@ -82,6 +83,7 @@ describe('devices page', () => {
       if (width >= 960) await pressRow.getByText('Press HMI').waitFor();
       else await robotRow.getByText('2 services').waitFor();
       await shot(page, `list-${width}`);
+      await expectAccessible(page);
 
       // The relay sees the boiler attach and the press leave: the page follows without a reload.
       await page.evaluate('window.__devicesPageMarker = true');
@@ -93,6 +95,7 @@ describe('devices page', () => {
       await expect.poll(() => colourOf(pressRow)).toBe('No active session or request');
       expect(await page.evaluate('window.__devicesPageMarker')).toBe(true);
       await shot(page, `list-live-${width}`);
+      await expectAccessible(page);
 
       // The detail view: session, services, locks and the user's own requests.
       await page.getByRole('link', { name: `Details of ${boiler.name}` }).click();
@@ -103,6 +106,7 @@ describe('devices page', () => {
       await session.getByText('Off', { exact: true }).waitFor();
       await page.getByText('You have not requested access to this device.').waitFor();
       await shot(page, `detail-${width}`);
+      await expectAccessible(page);
       await page.getByRole('link', { name: 'All devices' }).click();
       await page.getByRole('link', { name: `Details of ${robot.name}` }).click();
       await page.getByRole('heading', { level: 1, name: robot.name }).waitFor();
@@ -112,6 +116,7 @@ describe('devices page', () => {
       await page.getByRole('region', { name: 'VPN session' }).getByText('None').waitFor();
       await page.getByRole('region', { name: 'Services' }).getByText('Robot SSH').waitFor();
       await shot(page, `detail-requests-${width}`);
+      await expectAccessible(page);
 
       expect(errors).toEqual([]);
       await close();
@@ -162,6 +167,7 @@ describe('devices page', () => {
     await requests.getByText('Approved').waitFor();
     await requests.getByText(`by ${approverName}`, { exact: false }).waitFor();
     await shot(page, 'approved-live');
+    await expectAccessible(page);
     await approved.waitFor({ state: 'hidden', timeout: 8000 });
     const shownMs = Date.now() - shownAt;
     expect(shownMs).toBeGreaterThan(3000);
@@ -176,6 +182,7 @@ describe('devices page', () => {
     await page.getByText(`Your access request for ${robot.name} was revoked by ${approverName}`).waitFor();
     await expect.poll(() => colourOf(row)).toBe('No active session or request');
     await shot(page, 'revoked-live');
+    await expectAccessible(page);
 
     expect(requesterView.errors).toEqual([]);
     expect(approverView.errors).toEqual([]);

@@ -3,6 +3,7 @@ import { collectPageErrors, settledScreenshot } from './support/browser.ts';
 import { callApi } from './support/api.ts';
 import { drag, typeDrawer } from './support/type-drawer.ts';
 import { type SignedIn, useShellWorld } from './support/shell-server.ts';
+import { expectAccessible } from './support/axe.ts';
 
 const world = useShellWorld();
 
@@ -45,9 +46,11 @@ describe('group types in the drawer', () => {
       await addType(admin, 'Site', '#1e88e5');
       const { page, context, errors } = await open(admin, width, '/groups');
       await screenshot(page, `groups-list-empty-${width}`);
+      await expectAccessible(page);
 
       const section = await typesDrawer(page);
       await screenshot(page, `groups-drawer-${width}`);
+      await expectAccessible(page);
       await section.getByRole('button', { name: 'Add group type' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add group type' });
       const submit = dialog.getByRole('button', { name: 'Add', exact: true });
@@ -56,6 +59,7 @@ describe('group types in the drawer', () => {
       // Pristine: nothing to submit yet.
       expect(await submit.isDisabled()).toBe(true);
       await screenshot(page, `groups-type-add-dialog-${width}`);
+      await expectAccessible(page);
 
       // Administrators can manage subgroups, so the colour is shown and required.
       await name.fill('Line');
@@ -73,12 +77,14 @@ describe('group types in the drawer', () => {
       await dialog.getByText('Required', { exact: true }).waitFor();
       expect(await submit.isDisabled()).toBe(true);
       await screenshot(page, `groups-type-add-invalid-${width}`);
+      await expectAccessible(page);
 
       // The server's NAME_ALREADY_IN_USE lands on the name field.
       await name.fill('site');
       await submit.click();
       await dialog.getByText('This name is already in use').waitFor();
       await screenshot(page, `groups-type-add-duplicate-${width}`);
+      await expectAccessible(page);
 
       await name.fill('Line');
       await submit.click();
@@ -92,12 +98,14 @@ describe('group types in the drawer', () => {
       // Rename through the item menu; the dialog starts pristine.
       const menu = await openItemMenu(page, 'Line');
       await screenshot(page, `groups-type-menu-${width}`);
+      await expectAccessible(page);
       await menu.getByRole('menuitem', { name: 'Edit' }).click();
       const edit = page.getByRole('dialog', { name: 'Edit group type' });
       const save = edit.getByRole('button', { name: 'Save' });
       expect(await save.isDisabled()).toBe(true);
       await edit.getByRole('textbox', { name: 'Name' }).fill('Production line');
       await screenshot(page, `groups-type-edit-dialog-${width}`);
+      await expectAccessible(page);
       await save.click();
       await edit.waitFor({ state: 'detached' });
       expect(await drawerNames(page)).toEqual(['Site', 'Production line']);
@@ -123,6 +131,7 @@ describe('group types in the drawer', () => {
       await expect.poll(() => drawerNames(page)).toEqual(['Line', 'Region', 'Site']);
       await expect.poll(() => typesInApiOrder(admin)).toEqual(['Line', 'Region', 'Site']);
       await screenshot(page, `groups-type-reordered-${width}`);
+      await expectAccessible(page);
 
       await drag(
         page,
@@ -152,10 +161,12 @@ describe('group types in the drawer', () => {
       await menu.getByRole('menuitem', { name: 'Delete' }).click();
       const confirm = page.getByRole('dialog', { name: 'Delete group type “Site”?' });
       await screenshot(page, `groups-type-delete-confirm-${width}`);
+      await expectAccessible(page);
       await confirm.getByRole('button', { name: 'Delete' }).click();
       const blocked = page.getByRole('alertdialog', { name: 'Group type in use' });
       await blocked.getByText('Groups still use the group type “Site”').waitFor();
       await screenshot(page, `groups-type-delete-blocked-${width}`);
+      await expectAccessible(page);
       await blocked.getByRole('button', { name: 'Show its groups' }).click();
       await page.waitForURL(`${world.server.baseUrl}/groups/type/${site.publicId}`);
       await page.getByRole('button', { name: 'Edit Rotterdam' }).waitFor();
@@ -178,6 +189,7 @@ describe('group types in the drawer', () => {
       await menu.getByRole('menuitem', { name: 'Edit' }).waitFor();
       expect(await menu.getByRole('menuitem', { name: 'Delete' }).count()).toBe(0);
       await screenshot(page, `groups-type-last-menu-${width}`);
+      await expectAccessible(page);
       await page.keyboard.press('Escape');
       expect(errors).toEqual([]);
       await context.close();
@@ -207,6 +219,7 @@ describe('group types in the drawer', () => {
       const snackbar = page.getByText('The last group type cannot be deleted.');
       await snackbar.waitFor();
       await screenshot(page, `groups-type-delete-failed-${width}`);
+      await expectAccessible(page);
       // Gone after its 3 s.
       await snackbar.waitFor({ state: 'detached', timeout: 6000 });
       expect(await drawerNames(page)).toEqual(['Site', 'Line']);
@@ -225,6 +238,7 @@ describe('group types in the drawer', () => {
       expect(await section.getByRole('button', { name: /^More actions/ }).count()).toBe(0);
       expect(await section.getByRole('button', { name: /^Drag to reorder/ }).count()).toBe(0);
       await screenshot(page, `groups-drawer-read-only-${width}`);
+      await expectAccessible(page);
 
       // Trying to drag an item does not reorder anything.
       const list = typeList(section);
@@ -250,6 +264,7 @@ describe('group types in the drawer', () => {
       await page.getByRole('heading', { name: 'Not allowed' }).waitFor();
       expect(await page.getByRole('region', { name: 'Group types' }).count()).toBe(0);
       await screenshot(page, `groups-not-allowed-${width}`);
+      await expectAccessible(page);
       expect(errors).toEqual([]);
       await context.close();
     });
@@ -269,6 +284,7 @@ describe('group types in the drawer', () => {
       expect(await dialog.getByRole('textbox', { name: 'Colour', exact: true }).count()).toBe(0);
       await dialog.getByRole('textbox', { name: 'Name' }).fill('Cell');
       await screenshot(page, `groups-type-add-no-colour-${width}`);
+      await expectAccessible(page);
       await dialog.getByRole('button', { name: 'Add', exact: true }).click();
       await dialog.waitFor({ state: 'detached' });
       expect(await drawerNames(page)).toEqual(['Site', 'Cell']);
@@ -293,6 +309,7 @@ describe('group types in the drawer', () => {
       expect(await name.isDisabled()).toBe(true);
       await edit.getByText('This name is translated').waitFor();
       await screenshot(page, `groups-type-edit-translated-${width}`);
+      await expectAccessible(page);
       // The colour can still be changed.
       await edit.getByRole('button', { name: 'Use colour #e53935' }).click();
       await edit.getByRole('button', { name: 'Save' }).click();
@@ -329,12 +346,14 @@ describe('groups', () => {
       await dialog.getByRole('combobox', { name: 'Parent group' }).click();
       await page.getByRole('option', { name: 'Rotterdam plant' }).click();
       await screenshot(page, `groups-add-dialog-${width}`);
+      await expectAccessible(page);
       await submit.click();
       await dialog.waitFor({ state: 'detached' });
       const row = page.getByRole('row').filter({ hasText: 'Bottling line 1' });
       await row.waitFor();
       if (width >= 600) await row.getByRole('cell', { name: 'Rotterdam plant' }).waitFor();
       await screenshot(page, `groups-list-${width}`);
+      await expectAccessible(page);
 
       const groups = await api<{ name: string; color: string; parent: { publicId: string } | null }[]>(
         admin,
@@ -351,6 +370,7 @@ describe('groups', () => {
       expect(await edit.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
       await edit.getByRole('textbox', { name: 'Name' }).fill('Bottling line A');
       await screenshot(page, `groups-edit-dialog-${width}`);
+      await expectAccessible(page);
       await edit.getByRole('button', { name: 'Save' }).click();
       await edit.waitFor({ state: 'detached' });
       await page.getByRole('row').filter({ hasText: 'Bottling line A' }).waitFor();
@@ -361,6 +381,7 @@ describe('groups', () => {
       await page.getByRole('heading', { level: 1, name: 'Groups' }).waitFor();
       await page.getByRole('button', { name: 'Edit Rotterdam plant' }).waitFor();
       await screenshot(page, `groups-all-${width}`);
+      await expectAccessible(page);
 
       // The top-bar search filters the list by name.
       const search = page.getByRole('searchbox', { name: 'Search' });
@@ -370,6 +391,7 @@ describe('groups', () => {
       await search.fill('nothing like it');
       await page.getByText('No groups match “nothing like it”.').waitFor();
       await screenshot(page, `groups-search-empty-${width}`);
+      await expectAccessible(page);
       await search.fill('');
       await page.getByRole('button', { name: 'Edit Rotterdam plant' }).waitFor();
 
@@ -380,6 +402,7 @@ describe('groups', () => {
 
       await page.getByRole('button', { name: 'Delete Bottling line A' }).click();
       await screenshot(page, `groups-delete-confirm-${width}`);
+      await expectAccessible(page);
       await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
       await page.getByRole('row').filter({ hasText: 'Bottling line A' }).waitFor({ state: 'detached' });
       expect(errors).toEqual([]);
