@@ -60,21 +60,25 @@ export function VpnClientSection({ onReleaseNotes }: { onReleaseNotes: () => voi
       <Divider />
       <List disablePadding>
         {state !== 'missing' && (
-          <ListItemButton onClick={onReleaseNotes} sx={{ px: 0 }}>
-            <ListItemText primary={t('vpn.client.releaseNotes')} />
-            <ChevronRight />
-          </ListItemButton>
+          <li>
+            <ListItemButton onClick={onReleaseNotes} sx={{ px: 0 }}>
+              <ListItemText primary={t('vpn.client.releaseNotes')} />
+              <ChevronRight />
+            </ListItemButton>
+          </li>
         )}
-        <ListItemButton
-          component="a"
-          href={connectorSettingsUrl()}
-          target="_blank"
-          rel="noopener"
-          sx={{ px: 0 }}
-        >
-          <ListItemText primary={t('vpn.client.settings')} />
-          <OpenInNew fontSize="small" />
-        </ListItemButton>
+        <li>
+          <ListItemButton
+            component="a"
+            href={connectorSettingsUrl()}
+            target="_blank"
+            rel="noopener"
+            sx={{ px: 0 }}
+          >
+            <ListItemText primary={t('vpn.client.settings')} />
+            <OpenInNew fontSize="small" />
+          </ListItemButton>
+        </li>
       </List>
       <Button
         variant={update ? 'contained' : 'outlined'}
