@@ -30,6 +30,9 @@ export const en = {
     otp: 'Enter the 6-digit code',
     showPassword: 'Show password',
     hidePassword: 'Hide password',
+    clockHours: '{{hours}} hours',
+    clockMinutes: '{{minutes}} minutes',
+    clockSeconds: '{{seconds}} seconds',
   },
   login: {
     title: 'Log in',
