@@ -12,6 +12,7 @@ import {
   watchVpnPage,
   useVpnWorld,
 } from './support/vpn.ts';
+import { expectAccessible } from './support/axe.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 
@@ -93,6 +94,7 @@ describe('VPN access that ends while connected', () => {
     await page.locator('[data-vpn-status]').waitFor({ state: 'detached' });
     expect(await page.getByText('The VPN connection was closed by the server').count()).toBe(0);
     await settledScreenshot(page, 'vpn-access-expired');
+    await expectAccessible(page);
 
     // Log out ends the portal session for real: back at the login page, the token revoked.
     await expired.getByRole('button', { name: 'Log out' }).click();
