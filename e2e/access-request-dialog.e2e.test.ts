@@ -13,6 +13,7 @@ import {
   shot,
 } from './support/devices.ts';
 import { type SignedIn, useShellWorld } from './support/shell-server.ts';
+import { expectAccessible } from './support/axe.ts';
 
 const world = useShellWorld();
 
@@ -128,6 +129,7 @@ describe('request access dialog', () => {
     await page.keyboard.press('Escape');
     await listbox(page).waitFor({ state: 'detached' });
     await shot(page, 'dialog-1280');
+    await expectAccessible(page);
 
     // Every required field says so once touched and left empty.
     await toggle(page, dialog, 'Services', ['Filler HMI', 'Filler HMI']);
@@ -145,6 +147,7 @@ describe('request access dialog', () => {
     await expect.poll(() => fieldMessage(dialog, 'Duration').innerText()).toBe('Required');
     expect(await submit(dialog).isDisabled()).toBe(true);
     await shot(page, 'dialog-required-1280');
+    await expectAccessible(page);
 
     // Approvers who cannot approve a selected service are disabled, and a chosen one is refused.
     await toggle(page, dialog, 'Services', ['PLC programming']);
@@ -155,6 +158,7 @@ describe('request access dialog', () => {
     await adminOption.getByText('Cannot approve all the selected services').waitFor();
     expect(await leadOption.getAttribute('aria-disabled')).toBeNull();
     await shot(page, 'dialog-approver-disabled-1280');
+    await expectAccessible(page);
     await page.keyboard.press('Escape');
     await listbox(page).waitFor({ state: 'detached' });
     await toggle(page, dialog, 'Services', ['PLC programming', 'VPN (the whole device)']);
@@ -190,6 +194,7 @@ describe('request access dialog', () => {
     await expect.poll(() => fieldMessage(dialog, 'Start').innerText()).toBe('Invalid date and time');
     expect(await submit(dialog).isDisabled()).toBe(true);
     await shot(page, 'dialog-invalid-start-1280');
+    await expectAccessible(page);
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('ArrowUp');
     await expect.poll(() => fieldMessage(dialog, 'Start').count()).toBe(0);
@@ -200,6 +205,7 @@ describe('request access dialog', () => {
     expect(minuteOptions.slice(0, 4)).toEqual(['00', '05', '10', '15']);
     expect(minuteOptions).toHaveLength(12);
     await shot(page, 'dialog-picker-1280');
+    await expectAccessible(page);
     await page.keyboard.press('Escape');
     await minutes.waitFor({ state: 'detached' });
 
@@ -208,6 +214,7 @@ describe('request access dialog', () => {
     const discard = page.getByRole('dialog', { name: 'Discard changes?' });
     await discard.waitFor();
     await shot(page, 'dialog-discard-1280');
+    await expectAccessible(page);
     await discard.getByRole('button', { name: 'Keep editing' }).click();
     await discard.waitFor({ state: 'detached' });
     expect(await reason.inputValue()).toBe('Swap the capping head');
@@ -230,6 +237,7 @@ describe('request access dialog', () => {
     await dialog.getByRole('heading', { name: 'Access requested' }).waitFor();
     await dialog.getByText(`Your request was sent to ${leadName}.`, { exact: false }).waitFor();
     await shot(page, 'dialog-submitted-1280');
+    await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
 
@@ -261,9 +269,11 @@ describe('request access dialog', () => {
     await dialog.getByRole('textbox', { name: /^Reason/ }).fill('Check the belt speed');
     await chooseDuration(page, dialog, '30 minutes');
     await shot(page, 'dialog-600');
+    await expectAccessible(page);
     await submit(dialog).click();
     await dialog.getByRole('heading', { name: 'Access requested' }).waitFor();
     await shot(page, 'dialog-submitted-600');
+    await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Close' }).click();
     const [request] = await myRequests(requester);
     expect(request).toMatchObject({ vpn: false, servers: [{ name: 'Conveyor HMI' }], status: 'pending' });
@@ -287,6 +297,7 @@ describe('request access dialog', () => {
       .toBe('Cannot approve all the selected services');
     await dialog.getByRole('heading', { name: 'Access requested' }).waitFor({ state: 'detached' });
     await shot(page, 'dialog-server-error-1280');
+    await expectAccessible(page);
     expect(await myRequests(requester)).toEqual([]);
     expect(errors).toEqual([]);
     await close();
@@ -316,6 +327,7 @@ describe('request access dialog', () => {
     await dialog.getByText('there are no approvers', { exact: false }).waitFor();
     expect(await dialog.getByRole('combobox').count()).toBe(0);
     await shot(page, 'dialog-unable-1280');
+    await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(errors).toEqual([]);

@@ -104,6 +104,7 @@ describe('Access requests screen', () => {
     await approver.page.getByRole('option', { name: 'Approved' }).click();
     await requestCard(approver.page, 'Replace the HMI firmware').getByText('Approved by').waitFor();
     await settledScreenshot(approver.page, 'access-requests-approved');
+    await expectAccessible(approver.page);
     await requestCard(approver.page, 'Replace the HMI firmware')
       .getByRole('button', { name: /^Revoke:/ })
       .click();
@@ -132,12 +133,14 @@ describe('Access requests screen', () => {
     await requestCard(watcher.page, 'Check the conveyor alarms').waitFor();
     await mine.waitFor({ state: 'detached' });
     await settledScreenshot(watcher.page, 'access-requests-mine-rejected');
+    await expectAccessible(watcher.page);
 
     await watcher.page.setViewportSize({ width: 600, height: 900 });
     await watcher.page.getByRole('combobox', { name: 'Status' }).click();
     await watcher.page.getByRole('option', { name: 'All' }).click();
     await mine.waitFor();
     await settledScreenshot(watcher.page, 'access-requests-mine-600');
+    await expectAccessible(watcher.page);
 
     expect(approver.errors).toEqual([]);
     expect(watcher.errors).toEqual([]);

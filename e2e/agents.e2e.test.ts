@@ -5,6 +5,7 @@ import type { AgentEnrolment } from '@fleetgate/contracts';
 import { collectPageErrors, settledScreenshot } from './support/browser.ts';
 import { callApi } from './support/api.ts';
 import { type SignedIn, useShellWorld } from './support/shell-server.ts';
+import { expectAccessible } from './support/axe.ts';
 
 const world = useShellWorld();
 
@@ -48,6 +49,7 @@ describe('Agents screen', () => {
     await page.getByText('No agents yet.', { exact: false }).waitFor();
     await page.getByRole('link', { name: 'Agents' }).waitFor();
     await settledScreenshot(page, 'agents-empty');
+    await expectAccessible(page);
 
     // Add an agent, locked for VPN, in a group.
     await page.getByRole('button', { name: 'Add agent' }).click();
@@ -61,6 +63,7 @@ describe('Agents screen', () => {
     await dialog.getByRole('combobox', { name: 'Groups' }).click();
     await page.getByRole('option', { name: 'Hall B' }).click();
     await settledScreenshot(page, 'agents-add-dialog');
+    await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
     await page.getByText('Agent added').waitFor();
     await dialog.waitFor({ state: 'detached' });
@@ -79,6 +82,7 @@ describe('Agents screen', () => {
     await dialog.getByText('Enter a port from 1 to 65535').waitFor();
     expect(await dialog.getByRole('button', { name: 'Add', exact: true }).isDisabled()).toBe(true);
     await settledScreenshot(page, 'agents-service-validation');
+    await expectAccessible(page);
     await field(dialog, 'Host').fill('192.168.10.20');
     await field(dialog, 'Port').fill('8080');
     await field(dialog, 'Service group (optional)').fill('Line 1');
@@ -129,6 +133,7 @@ describe('Agents screen', () => {
     expect(command).toMatch(/^fleetgate-agent enroll --server http:\/\/127\.0\.0\.1:\d+ --token=\S{20,}$/);
     await dialog.getByText(/^Valid until /).waitFor();
     await settledScreenshot(page, 'agents-enrol-dialog');
+    await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
 
@@ -136,6 +141,7 @@ describe('Agents screen', () => {
     const socket = await attachAgent(command.split(' --token=')[1]!);
     await agent.getByRole('status').getByText('Online').waitFor();
     await settledScreenshot(page, 'agents-online');
+    await expectAccessible(page);
     socket.close();
     await agent.getByRole('status').getByText('Offline').waitFor();
 
@@ -148,6 +154,7 @@ describe('Agents screen', () => {
     await page.reload();
     await agent.getByText('Stopped trying after 12 attempts until the limit is reset').waitFor();
     await settledScreenshot(page, 'agents-rate-limited');
+    await expectAccessible(page);
     await agent.getByRole('button', { name: 'Reset Press line 5' }).click();
     await page.getByText('Rate limit reset').waitFor();
     await agent.getByText('Stopped trying', { exact: false }).waitFor({ state: 'detached' });
@@ -155,6 +162,7 @@ describe('Agents screen', () => {
     // Narrow screens keep everything reachable.
     await page.setViewportSize({ width: 600, height: 900 });
     await settledScreenshot(page, 'agents-list-600');
+    await expectAccessible(page);
     await page.setViewportSize({ width: 1280, height: 800 });
 
     await page.getByRole('button', { name: 'Delete Press line 5' }).click();

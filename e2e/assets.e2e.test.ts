@@ -54,9 +54,11 @@ describe('asset types in the drawer', () => {
       await addType(admin, 'PLC');
       const { page, context, errors } = await open(admin, width, '/assets');
       await screenshot(page, `assets-list-empty-${width}`);
+      await expectAccessible(page);
 
       const section = await typesDrawer(page);
       await screenshot(page, `assets-drawer-${width}`);
+      await expectAccessible(page);
       await section.getByRole('button', { name: 'Add asset type' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add asset type' });
       const submit = dialog.getByRole('button', { name: 'Add', exact: true });
@@ -65,6 +67,7 @@ describe('asset types in the drawer', () => {
       // Asset types have no colour.
       expect(await dialog.getByRole('textbox', { name: 'Colour', exact: true }).count()).toBe(0);
       await screenshot(page, `assets-type-add-dialog-${width}`);
+      await expectAccessible(page);
 
       await name.fill('x'.repeat(256));
       await dialog.getByText('Use at most 255 characters').waitFor();
@@ -73,11 +76,13 @@ describe('asset types in the drawer', () => {
       await dialog.getByText('Required', { exact: true }).waitFor();
       expect(await submit.isDisabled()).toBe(true);
       await screenshot(page, `assets-type-add-invalid-${width}`);
+      await expectAccessible(page);
 
       await name.fill('plc');
       await submit.click();
       await dialog.getByText('This name is already in use').waitFor();
       await screenshot(page, `assets-type-add-duplicate-${width}`);
+      await expectAccessible(page);
 
       await name.fill('HMI');
       await submit.click();
@@ -90,12 +95,14 @@ describe('asset types in the drawer', () => {
 
       const menu = await openItemMenu(page, 'HMI');
       await screenshot(page, `assets-type-menu-${width}`);
+      await expectAccessible(page);
       await menu.getByRole('menuitem', { name: 'Edit' }).click();
       const edit = page.getByRole('dialog', { name: 'Edit asset type' });
       const save = edit.getByRole('button', { name: 'Save' });
       expect(await save.isDisabled()).toBe(true);
       await edit.getByRole('textbox', { name: 'Name' }).fill('Operator panel');
       await screenshot(page, `assets-type-edit-dialog-${width}`);
+      await expectAccessible(page);
       await save.click();
       await edit.waitFor({ state: 'detached' });
       expect(await drawerNames(page)).toEqual(['PLC', 'Operator panel']);
@@ -120,6 +127,7 @@ describe('asset types in the drawer', () => {
       await expect.poll(() => drawerNames(page)).toEqual(['HMI', 'Drive', 'PLC']);
       await expect.poll(() => typesInApiOrder(admin)).toEqual(['HMI', 'Drive', 'PLC']);
       await screenshot(page, `assets-type-reordered-${width}`);
+      await expectAccessible(page);
 
       await page.reload();
       await page.getByRole('heading', { level: 1 }).first().waitFor();
@@ -181,6 +189,7 @@ describe('asset types in the drawer', () => {
       expect(await page.getByRole('dialog', { name: 'Delete asset type “PLC”?' }).count()).toBe(0);
       await expectAccessible(page);
       await screenshot(page, `assets-type-delete-blocked-${width}`);
+      await expectAccessible(page);
       expect(deletes).toEqual([]);
       await blocked.getByRole('button', { name: 'Close' }).click();
       await blocked.waitFor({ state: 'detached' });
@@ -229,6 +238,7 @@ describe('asset types in the drawer', () => {
       await menu.getByRole('menuitem', { name: 'Edit' }).waitFor();
       expect(await menu.getByRole('menuitem', { name: 'Delete' }).count()).toBe(0);
       await screenshot(page, `assets-type-last-menu-${width}`);
+      await expectAccessible(page);
       await page.keyboard.press('Escape');
       expect(errors).toEqual([]);
       await context.close();
@@ -246,6 +256,7 @@ describe('asset types in the drawer', () => {
       const links = page.getByRole('navigation').getByRole('link');
       expect(await links.allInnerTexts()).not.toContain('Assets');
       await screenshot(page, `assets-not-allowed-${width}`);
+      await expectAccessible(page);
       expect(errors).toEqual([]);
       await context.close();
     });
@@ -272,10 +283,12 @@ describe('assets', () => {
       await dialog.getByRole('textbox', { name: 'Name' }).fill('Filler PLC');
       expect(await dialog.getByRole('combobox', { name: 'Asset type' }).innerText()).toContain('PLC');
       await screenshot(page, `assets-add-dialog-${width}`);
+      await expectAccessible(page);
       await submit.click();
       await dialog.waitFor({ state: 'detached' });
       await page.getByRole('button', { name: 'Edit Filler PLC' }).waitFor();
       await screenshot(page, `assets-list-${width}`);
+      await expectAccessible(page);
 
       await page.getByRole('button', { name: 'Edit Filler PLC' }).click();
       const edit = page.getByRole('dialog', { name: 'Edit asset' });
@@ -283,6 +296,7 @@ describe('assets', () => {
       await edit.getByRole('combobox', { name: 'Asset type' }).click();
       await page.getByRole('option', { name: 'HMI' }).click();
       await screenshot(page, `assets-edit-dialog-${width}`);
+      await expectAccessible(page);
       await edit.getByRole('button', { name: 'Save' }).click();
       await edit.waitFor({ state: 'detached' });
       // Now of the other type, so gone from this list.
@@ -304,9 +318,11 @@ describe('assets', () => {
       await page.getByRole('heading', { level: 1, name: 'Assets' }).waitFor();
       await page.getByRole('cell', { name: 'HMI', exact: true }).waitFor();
       await screenshot(page, `assets-all-${width}`);
+      await expectAccessible(page);
 
       await page.getByRole('button', { name: 'Delete Filler PLC' }).click();
       await screenshot(page, `assets-delete-confirm-${width}`);
+      await expectAccessible(page);
       await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
       await page.getByText('No assets yet.').waitFor();
       expect(errors).toEqual([]);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { collectPageErrors, launchChromium, screenshot } from './support/browser.ts';
 import { startShellServer, type ShellServer, type SignedIn } from './support/shell-server.ts';
+import { expectAccessible } from './support/axe.ts';
 
 let server: ShellServer;
 let browser: Browser;
@@ -53,6 +54,7 @@ describe('audit trail', () => {
     await page.getByText(`"name": "Inspector ${width}"`).waitFor();
     await page.getByText(`"name": "Chief inspector ${width}"`).waitFor();
     await screenshot(page, `audit-trail-${width}`);
+    await expectAccessible(page);
 
     await page.getByLabel('Action').click();
     await page.getByRole('option', { name: 'Created' }).click();

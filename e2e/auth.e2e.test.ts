@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { confirmationLink, registerThroughApi, revokeThroughApi, uniqueAccount } from './support/accounts.ts';
 import { collectPageErrors, launchChromium, screenshot } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
+import { expectAccessible } from './support/axe.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -70,17 +71,20 @@ describe('authentication', () => {
     await page.getByLabel('E-mail address').fill(account.emailAddress);
     await page.getByLabel('Password', { exact: true }).fill(account.password);
     await screenshot(page, 'auth-register');
+    await expectAccessible(page);
     await page.getByRole('button', { name: 'Create account' }).click();
 
     // The account exists once the address is confirmed with the mailed link.
     await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
     await page.getByText(`We sent an e-mail to ${account.emailAddress}.`, { exact: false }).waitFor();
     await screenshot(page, 'auth-register-check-mail');
+    await expectAccessible(page);
     await page.goto(await confirmationLink(server.baseUrl, account.emailAddress));
     await page.getByRole('heading', { name: 'Confirm your e-mail address' }).waitFor();
     await page.getByRole('button', { name: 'Confirm and create account' }).click();
     await page.getByRole('heading', { name: 'Your account is ready' }).waitFor();
     await screenshot(page, 'auth-register-confirmed');
+    await expectAccessible(page);
     await page.getByRole('link', { name: 'Log in' }).click();
     await fillLogin(page, account.emailAddress, account.password);
 
@@ -88,14 +92,17 @@ describe('authentication', () => {
     await page.getByText('You are not a member of any company yet').waitFor();
     await page.getByLabel('Company name').fill(companyName);
     await screenshot(page, 'auth-my-companies');
+    await expectAccessible(page);
     await page.getByRole('button', { name: 'Create company' }).click();
 
     await expectShell(page);
     await page.getByText(companyName).first().waitFor();
     await screenshot(page, 'auth-shell');
+    await expectAccessible(page);
 
     await logOut(page);
     await screenshot(page, 'auth-logged-out');
+    await expectAccessible(page);
 
     await fillLogin(page, account.emailAddress, account.password);
     await expectShell(page);
@@ -132,6 +139,7 @@ describe('authentication', () => {
     expect(await alert.textContent()).toContain('Wrong e-mail address or password');
     expect(new URL(page.url()).pathname).toBe('/login');
     await screenshot(page, 'auth-wrong-password');
+    await expectAccessible(page);
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -168,6 +176,7 @@ describe('authentication', () => {
     await page.waitForURL(`${server.baseUrl}/error/api-unavailable`);
     await page.getByRole('heading', { name: 'API server is unavailable' }).waitFor();
     await screenshot(page, 'auth-api-unavailable');
+    await expectAccessible(page);
 
     await page.unroute('**/api');
     await page.getByRole('button', { name: 'Try again' }).click();
@@ -204,6 +213,7 @@ describe('authentication', () => {
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByText('That code is not valid. Try the current one.').waitFor();
     await screenshot(page, 'auth-one-time-code');
+    await expectAccessible(page);
 
     await page.getByLabel('One-time code').fill('123456');
     await page.getByRole('button', { name: 'Verify' }).click();

@@ -3,6 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { launchChromium, settledScreenshot as screenshot } from './support/browser.ts';
 import { newCompanyAdmin, openScreen, signedInPage } from './support/console.ts';
 import { startServer, type RunningServer } from './support/server.ts';
+import { expectAccessible } from './support/axe.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -51,6 +52,7 @@ describe('custom fields', () => {
       for (const entity of ['Agents', 'Assets', 'Groups', 'Users']) await section(page, entity).waitFor();
       await page.getByText('No custom fields for assets yet.').waitFor();
       await screenshot(page, `custom-fields-empty-${width}`);
+      await expectAccessible(page);
 
       // The menu entry sits in the device settings section.
       if (width < 960) await page.getByRole('button', { name: 'Toggle menu' }).click();
@@ -63,6 +65,7 @@ describe('custom fields', () => {
       const save = dialog.getByRole('button', { name: 'Add', exact: true });
       expect(await save.isDisabled()).toBe(true);
       await screenshot(page, `custom-fields-add-dialog-${width}`);
+      await expectAccessible(page);
 
       // Client-side validation: required, at most 255 characters, the key pattern.
       const name = dialog.getByRole('textbox', { name: 'Name' });
@@ -76,6 +79,7 @@ describe('custom fields', () => {
       await dialog.getByText('Start with a lower-case letter, then use letters, digits or _').waitFor();
       expect(await save.isDisabled()).toBe(true);
       await screenshot(page, `custom-fields-validation-${width}`);
+      await expectAccessible(page);
 
       await name.fill('Serial number');
       await key.fill('serialNumber');
@@ -97,6 +101,7 @@ describe('custom fields', () => {
       await dialog.getByRole('button', { name: 'Add', exact: true }).click();
       await dialog.getByText('This key is already in use').waitFor();
       await screenshot(page, `custom-fields-server-errors-${width}`);
+      await expectAccessible(page);
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await dialog.waitFor({ state: 'detached' });
 
@@ -112,6 +117,7 @@ describe('custom fields', () => {
       await options.fill('North\nSouth\nEast');
       await dialog.getByRole('switch', { name: 'A value is required' }).check();
       await screenshot(page, `custom-fields-select-dialog-${width}`);
+      await expectAccessible(page);
       await dialog.getByRole('button', { name: 'Add', exact: true }).click();
       await dialog.waitFor({ state: 'detached' });
       await assets.getByText('3 options: North, South, East').waitFor();
@@ -137,11 +143,13 @@ describe('custom fields', () => {
       await dialog.getByRole('textbox', { name: 'Name' }).fill('Serial no.');
       await dialog.getByRole('switch', { name: 'A value is required' }).check();
       await screenshot(page, `custom-fields-edit-dialog-${width}`);
+      await expectAccessible(page);
       await dialog.getByRole('button', { name: 'Save' }).click();
       await waitForNotice(page, 'Custom field saved');
       await dialog.waitFor({ state: 'detached' });
       expect(await rowNames(assets)).toEqual(['Serial no.', 'Zone']);
       await screenshot(page, `custom-fields-list-${width}`);
+      await expectAccessible(page);
 
       // Reorder through the row menu; the order survives a reload.
       await assets.getByRole('button', { name: 'Actions for Zone' }).click();
@@ -157,6 +165,7 @@ describe('custom fields', () => {
       const confirm = page.getByRole('dialog', { name: 'Delete custom field?' });
       await confirm.getByText('Assets will no longer have the field “Serial no.”.').waitFor();
       await screenshot(page, `custom-fields-delete-dialog-${width}`);
+      await expectAccessible(page);
       await confirm.getByRole('button', { name: 'Delete' }).click();
       await waitForNotice(page, 'Custom field deleted');
       await expect.poll(() => rowNames(assets)).toEqual(['Zone']);

@@ -123,6 +123,7 @@ describe('devices page', () => {
       await expect.poll(() => colourOf(pressRow)).toBe('No active session or request');
       expect(await page.evaluate('window.__devicesPageMarker')).toBe(true);
       await shot(page, `list-live-${width}`);
+      await expectAccessible(page);
 
       // The detail view: services, actions and the user's own requests; the device's facts
       // (session, restrictions) in the right drawer.
@@ -141,6 +142,7 @@ describe('devices page', () => {
       await page.getByText('You have not requested access to this device.').waitFor();
       await page.getByRole('button', { name: 'Request access' }).waitFor();
       await shot(page, `detail-${width}`);
+      await expectAccessible(page);
       await page.getByRole('link', { name: 'All devices' }).click();
       await page.getByRole('link', { name: `Details of ${robot.name}` }).click();
       await page.getByRole('heading', { level: 1, name: robot.name }).waitFor();
@@ -151,6 +153,7 @@ describe('devices page', () => {
       await showDetailsPanel(page, width);
       await rightPanel(page).getByRole('region', { name: 'VPN session' }).getByText('None').waitFor();
       await shot(page, `detail-requests-${width}`);
+      await expectAccessible(page);
       await hideDetailsPanel(page, width);
 
       expect(errors).toEqual([]);
@@ -314,6 +317,7 @@ describe('devices page', () => {
     await requests.getByText('Approved').waitFor();
     await requests.getByText(`by ${approverName}`, { exact: false }).waitFor();
     await shot(page, 'approved-live');
+    await expectAccessible(page);
     await approved.waitFor({ state: 'hidden', timeout: 8000 });
     const shownMs = Date.now() - shownAt;
     expect(shownMs).toBeGreaterThan(3000);
@@ -328,6 +332,7 @@ describe('devices page', () => {
     await page.getByText(`Your access request for ${robot.name} was revoked by ${approverName}`).waitFor();
     await expect.poll(() => colourOf(row)).toBe('No active session or request');
     await shot(page, 'revoked-live');
+    await expectAccessible(page);
 
     expect(requesterView.errors).toEqual([]);
     expect(approverView.errors).toEqual([]);

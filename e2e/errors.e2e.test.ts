@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { collectPageErrors, launchChromium, screenshot } from './support/browser.ts';
 import { startShellServer, type ShellServer, type SignedIn } from './support/shell-server.ts';
+import { expectAccessible } from './support/axe.ts';
 
 let server: ShellServer;
 let browser: Browser;
@@ -52,6 +53,7 @@ describe('error pages', () => {
       await page.getByRole('heading', { name: 'Whoops…' }).waitFor();
       await page.getByText('Looks like something went wrong.').waitFor();
       await screenshot(page, `errors-whoops-${width}`);
+      await expectAccessible(page);
       expect(errors).toEqual([]);
       await context.close();
     }
@@ -66,6 +68,7 @@ describe('error pages', () => {
     expect(await link.getAttribute('href')).toBe(statusPageUrl);
     await page.getByText('Please check the status page').waitFor();
     await screenshot(page, 'errors-api-unavailable-status-1280');
+    await expectAccessible(page);
     await context.close();
 
     const localhost = server.baseUrl.replace('127.0.0.1', 'localhost');
@@ -81,6 +84,7 @@ describe('error pages', () => {
     );
     expect(await otherPage.getByRole('link', { name: 'Status page' }).count()).toBe(0);
     await screenshot(otherPage, 'errors-api-unavailable-600');
+    await expectAccessible(otherPage);
     expect([...errors, ...otherErrors]).toEqual([]);
     await other.close();
   });
@@ -97,6 +101,7 @@ describe('error pages', () => {
     expect(await portal.getAttribute('target')).toBeNull();
     await page.getByRole('link', { name: 'Log out' }).waitFor();
     await screenshot(page, 'errors-not-allowed-600');
+    await expectAccessible(page);
     await page.getByRole('link', { name: 'Switch company' }).click();
     await page.waitForURL(`${server.baseUrl}/my-companies`);
 
@@ -109,6 +114,7 @@ describe('error pages', () => {
     expect(await page.getByRole('link', { name: 'Switch company' }).count()).toBe(0);
     await page.setViewportSize({ width: 1280, height: 800 });
     await screenshot(page, 'errors-not-allowed-1280');
+    await expectAccessible(page);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -129,6 +135,7 @@ describe('global error handling', () => {
     await page.waitForURL(`${server.baseUrl}/error/api-unavailable`);
     await page.getByRole('heading', { name: 'API server is unavailable' }).waitFor();
     await screenshot(page, 'errors-api-unavailable-after-503');
+    await expectAccessible(page);
 
     await page.unroute('**/api/**');
     await page.getByRole('button', { name: 'Try again' }).click();
@@ -163,6 +170,7 @@ describe('global error handling', () => {
     expect(path(page)).toBe('/messages');
     await page.waitForTimeout(400);
     await screenshot(page, 'errors-gateway-timeout-1280');
+    await expectAccessible(page);
     await snack.waitFor({ state: 'detached', timeout: 8000 });
     const shownFor = Date.now() - shownAt;
     expect(shownFor).toBeGreaterThan(3000);
@@ -197,6 +205,7 @@ describe('global error handling', () => {
     await snack.waitFor();
     await page.waitForTimeout(400);
     await screenshot(page, 'errors-offline-600');
+    await expectAccessible(page);
     // It does not go away by itself.
     await page.waitForTimeout(5000);
     expect(await snack.isVisible()).toBe(true);
@@ -237,6 +246,7 @@ describe('global error handling', () => {
     await page.getByText('A new version of Fleetgate is available.').waitFor();
     await page.waitForTimeout(400);
     await screenshot(page, 'errors-new-version-1280');
+    await expectAccessible(page);
     await Promise.all([page.waitForEvent('load'), reload.click()]);
     expect(
       await page.evaluate(() => (globalThis as unknown as { beforeReload?: boolean }).beforeReload),

@@ -47,9 +47,11 @@ describe('group types in the drawer', () => {
       await addType(admin, 'Site', '#1e88e5');
       const { page, context, errors } = await open(admin, width, '/groups');
       await screenshot(page, `groups-list-empty-${width}`);
+      await expectAccessible(page);
 
       const section = await typesDrawer(page);
       await screenshot(page, `groups-drawer-${width}`);
+      await expectAccessible(page);
       await section.getByRole('button', { name: 'Add group type' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add group type' });
       const submit = dialog.getByRole('button', { name: 'Add', exact: true });
@@ -58,6 +60,7 @@ describe('group types in the drawer', () => {
       // Pristine: nothing to submit yet.
       expect(await submit.isDisabled()).toBe(true);
       await screenshot(page, `groups-type-add-dialog-${width}`);
+      await expectAccessible(page);
 
       // Administrators can manage subgroups, so the colour is shown and required.
       await name.fill('Line');
@@ -75,12 +78,14 @@ describe('group types in the drawer', () => {
       await dialog.getByText('Required', { exact: true }).waitFor();
       expect(await submit.isDisabled()).toBe(true);
       await screenshot(page, `groups-type-add-invalid-${width}`);
+      await expectAccessible(page);
 
       // The server's NAME_ALREADY_IN_USE lands on the name field.
       await name.fill('site');
       await submit.click();
       await dialog.getByText('This name is already in use').waitFor();
       await screenshot(page, `groups-type-add-duplicate-${width}`);
+      await expectAccessible(page);
 
       await name.fill('Line');
       await submit.click();
@@ -94,12 +99,14 @@ describe('group types in the drawer', () => {
       // Rename through the item menu; the dialog starts pristine.
       const menu = await openItemMenu(page, 'Line');
       await screenshot(page, `groups-type-menu-${width}`);
+      await expectAccessible(page);
       await menu.getByRole('menuitem', { name: 'Edit' }).click();
       const edit = page.getByRole('dialog', { name: 'Edit group type' });
       const save = edit.getByRole('button', { name: 'Save' });
       expect(await save.isDisabled()).toBe(true);
       await edit.getByRole('textbox', { name: 'Name' }).fill('Production line');
       await screenshot(page, `groups-type-edit-dialog-${width}`);
+      await expectAccessible(page);
       await save.click();
       await edit.waitFor({ state: 'detached' });
       expect(await drawerNames(page)).toEqual(['Site', 'Production line']);
@@ -125,6 +132,7 @@ describe('group types in the drawer', () => {
       await expect.poll(() => drawerNames(page)).toEqual(['Line', 'Region', 'Site']);
       await expect.poll(() => typesInApiOrder(admin)).toEqual(['Line', 'Region', 'Site']);
       await screenshot(page, `groups-type-reordered-${width}`);
+      await expectAccessible(page);
 
       await drag(
         page,
@@ -164,6 +172,7 @@ describe('group types in the drawer', () => {
       expect(deletes).toEqual([]);
       await expectAccessible(page);
       await screenshot(page, `groups-type-delete-blocked-${width}`);
+      await expectAccessible(page);
       await blocked.getByRole('button', { name: 'Show its groups' }).click();
       await page.waitForURL(`${world.server.baseUrl}/groups/type/${site.publicId}`);
       await page.getByRole('button', { name: 'Edit Rotterdam' }).waitFor();
@@ -190,6 +199,7 @@ describe('group types in the drawer', () => {
       await menu.getByRole('menuitem', { name: 'Edit' }).waitFor();
       expect(await menu.getByRole('menuitem', { name: 'Delete' }).count()).toBe(0);
       await screenshot(page, `groups-type-last-menu-${width}`);
+      await expectAccessible(page);
       await page.keyboard.press('Escape');
       expect(errors).toEqual([]);
       await context.close();
@@ -219,6 +229,7 @@ describe('group types in the drawer', () => {
       const snackbar = page.getByText('The last group type cannot be deleted.');
       await snackbar.waitFor();
       await screenshot(page, `groups-type-delete-failed-${width}`);
+      await expectAccessible(page);
       // Gone after its 3 s.
       await snackbar.waitFor({ state: 'detached', timeout: 6000 });
       expect(await drawerNames(page)).toEqual(['Site', 'Line']);
@@ -237,6 +248,7 @@ describe('group types in the drawer', () => {
       expect(await section.getByRole('button', { name: /^More actions/ }).count()).toBe(0);
       expect(await section.getByRole('button', { name: /^Drag to reorder/ }).count()).toBe(0);
       await screenshot(page, `groups-drawer-read-only-${width}`);
+      await expectAccessible(page);
 
       // Trying to drag an item does not reorder anything.
       const list = typeList(section);
@@ -262,6 +274,7 @@ describe('group types in the drawer', () => {
       await page.getByRole('heading', { name: 'Not allowed' }).waitFor();
       expect(await page.getByRole('region', { name: 'Group types' }).count()).toBe(0);
       await screenshot(page, `groups-not-allowed-${width}`);
+      await expectAccessible(page);
       expect(errors).toEqual([]);
       await context.close();
     });
@@ -281,6 +294,7 @@ describe('group types in the drawer', () => {
       expect(await dialog.getByRole('textbox', { name: 'Colour', exact: true }).count()).toBe(0);
       await dialog.getByRole('textbox', { name: 'Name' }).fill('Cell');
       await screenshot(page, `groups-type-add-no-colour-${width}`);
+      await expectAccessible(page);
       await dialog.getByRole('button', { name: 'Add', exact: true }).click();
       await dialog.waitFor({ state: 'detached' });
       expect(await drawerNames(page)).toEqual(['Site', 'Cell']);
@@ -305,6 +319,7 @@ describe('group types in the drawer', () => {
       expect(await name.isDisabled()).toBe(true);
       await edit.getByText('This name is translated').waitFor();
       await screenshot(page, `groups-type-edit-translated-${width}`);
+      await expectAccessible(page);
       // The colour can still be changed.
       await edit.getByRole('button', { name: 'Use colour #e53935' }).click();
       await edit.getByRole('button', { name: 'Save' }).click();
@@ -341,12 +356,14 @@ describe('groups', () => {
       await dialog.getByRole('combobox', { name: 'Parent group' }).click();
       await page.getByRole('option', { name: 'Rotterdam plant' }).click();
       await screenshot(page, `groups-add-dialog-${width}`);
+      await expectAccessible(page);
       await submit.click();
       await dialog.waitFor({ state: 'detached' });
       const row = page.getByRole('row').filter({ hasText: 'Bottling line 1' });
       await row.waitFor();
       if (width >= 600) await row.getByRole('cell', { name: 'Rotterdam plant' }).waitFor();
       await screenshot(page, `groups-list-${width}`);
+      await expectAccessible(page);
 
       const groups = await api<{ name: string; color: string; parent: { publicId: string } | null }[]>(
         admin,
@@ -363,6 +380,7 @@ describe('groups', () => {
       expect(await edit.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
       await edit.getByRole('textbox', { name: 'Name' }).fill('Bottling line A');
       await screenshot(page, `groups-edit-dialog-${width}`);
+      await expectAccessible(page);
       await edit.getByRole('button', { name: 'Save' }).click();
       await edit.waitFor({ state: 'detached' });
       await page.getByRole('row').filter({ hasText: 'Bottling line A' }).waitFor();
@@ -372,6 +390,7 @@ describe('groups', () => {
       await page.getByRole('heading', { level: 1, name: 'Groups' }).waitFor();
       await page.getByRole('button', { name: 'Edit Rotterdam plant' }).waitFor();
       await screenshot(page, `groups-all-${width}`);
+      await expectAccessible(page);
 
       // The top-bar search filters the list by name.
       const search = page.getByRole('searchbox', { name: 'Search' });
@@ -381,6 +400,7 @@ describe('groups', () => {
       await search.fill('nothing like it');
       await page.getByText('No groups match “nothing like it”.').waitFor();
       await screenshot(page, `groups-search-empty-${width}`);
+      await expectAccessible(page);
       await search.fill('');
       await page.getByRole('button', { name: 'Edit Rotterdam plant' }).waitFor();
 
@@ -391,6 +411,7 @@ describe('groups', () => {
 
       await page.getByRole('button', { name: 'Delete Bottling line A' }).click();
       await screenshot(page, `groups-delete-confirm-${width}`);
+      await expectAccessible(page);
       await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
       await page.getByRole('row').filter({ hasText: 'Bottling line A' }).waitFor({ state: 'detached' });
       expect(errors).toEqual([]);

@@ -50,6 +50,7 @@ describe('Jump-start', () => {
     expect(url.searchParams.get('token')).toMatch(/\S{20,}/);
     await dialog.getByText(/^Valid until /).waitFor();
     await settledScreenshot(page, 'jump-start-link-dialog');
+    await expectAccessible(page);
     await context.close();
 
     // First use: signed in (up to 30 days, never beyond the sign-in the link was made from), in
@@ -64,6 +65,7 @@ describe('Jump-start', () => {
       JSON.stringify(admin.companyPublicId),
     );
     await settledScreenshot(first.page, 'jump-start-signed-in');
+    await expectAccessible(first.page);
     expect(first.errors).toEqual([]);
     await first.context.close();
 
@@ -73,6 +75,7 @@ describe('Jump-start', () => {
     await second.page.getByText('This link has expired or was already used.').waitFor();
     expect(await storedSession(second.page)).toBeNull();
     await settledScreenshot(second.page, 'jump-start-used');
+    await expectAccessible(second.page);
     await second.page.getByRole('link', { name: 'Log in' }).click();
     await second.page.getByRole('heading', { name: 'Log in' }).waitFor();
     expect(second.errors).toEqual([]);

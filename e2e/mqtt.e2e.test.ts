@@ -3,6 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { launchChromium, settledScreenshot as screenshot } from './support/browser.ts';
 import { newCompanyAdmin, openScreen, signedInPage, type CompanyAdmin } from './support/console.ts';
 import { startServer, type RunningServer } from './support/server.ts';
+import { expectAccessible } from './support/axe.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -49,11 +50,13 @@ describe('MQTT brokers', () => {
 
       await page.getByText('No MQTT brokers yet.').waitFor();
       await screenshot(page, `mqtt-empty-${width}`);
+      await expectAccessible(page);
 
       await page.getByRole('button', { name: 'Add broker' }).click();
       let dialog = page.getByRole('dialog', { name: 'Add MQTT broker' });
       await dialog.waitFor();
       await screenshot(page, `mqtt-add-dialog-${width}`);
+      await expectAccessible(page);
 
       // Validation before anything is sent.
       await field(dialog, 'Name').fill('x');
@@ -67,6 +70,7 @@ describe('MQTT brokers', () => {
       await dialog.getByText('A password needs a user name').waitFor();
       expect(await dialog.getByRole('button', { name: 'Add', exact: true }).isDisabled()).toBe(true);
       await screenshot(page, `mqtt-validation-${width}`);
+      await expectAccessible(page);
 
       // Test the settings before saving them.
       await field(dialog, 'Name').fill('Plant broker');
@@ -78,6 +82,7 @@ describe('MQTT brokers', () => {
         .getByText(/^Connected in \d+ ms$/)
         .waitFor();
       await screenshot(page, `mqtt-add-dialog-tested-${width}`);
+      await expectAccessible(page);
       // Changing a setting hides the result that no longer applies.
       await field(dialog, 'Broker address').fill(closedPort);
       await expect.poll(() => dialog.getByRole('status').innerText()).toBe('');
@@ -97,6 +102,7 @@ describe('MQTT brokers', () => {
       await plant.getByRole('button', { name: 'Test connection: Plant broker' }).click();
       await plant.getByText(/^Connected in \d+ ms$/).waitFor();
       await screenshot(page, `mqtt-list-tested-${width}`);
+      await expectAccessible(page);
 
       // A second broker with the same name is refused on the name field.
       await page.getByRole('button', { name: 'Add broker' }).click();
@@ -113,6 +119,7 @@ describe('MQTT brokers', () => {
       await backup.getByRole('button', { name: 'Test connection: Backup broker' }).click();
       await backup.getByText('Connection failed: Connection refused by 127.0.0.1:1').waitFor();
       await screenshot(page, `mqtt-list-failed-${width}`);
+      await expectAccessible(page);
 
       // Edit: the stored password is never shown, only that it is kept.
       await plant.getByRole('button', { name: 'Edit Plant broker' }).click();
@@ -123,6 +130,7 @@ describe('MQTT brokers', () => {
       await dialog.getByText('A password is stored. Leave empty to keep it.').waitFor();
       expect(await dialog.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
       await screenshot(page, `mqtt-edit-dialog-${width}`);
+      await expectAccessible(page);
       // Testing edited settings uses the stored password.
       await dialog.getByRole('button', { name: 'Test connection' }).click();
       await dialog.getByText(/^Connected in \d+ ms$/).waitFor();
@@ -141,6 +149,7 @@ describe('MQTT brokers', () => {
       await dialog.getByRole('checkbox', { name: 'Remove the stored password' }).check();
       await dialog.getByText('The stored password is removed when you save.').waitFor();
       await screenshot(page, `mqtt-edit-remove-password-${width}`);
+      await expectAccessible(page);
       await dialog.getByRole('button', { name: 'Save' }).click();
       await dialog.waitFor({ state: 'detached' });
       await renamed.getByText('No password').waitFor();
@@ -150,10 +159,12 @@ describe('MQTT brokers', () => {
       const confirm = page.getByRole('dialog', { name: 'Delete MQTT broker?' });
       await confirm.getByText('“Backup broker” and its stored credentials will be deleted.').waitFor();
       await screenshot(page, `mqtt-delete-dialog-${width}`);
+      await expectAccessible(page);
       await confirm.getByRole('button', { name: 'Delete' }).click();
       await page.getByText('Broker deleted').waitFor();
       await backup.waitFor({ state: 'detached' });
       await screenshot(page, `mqtt-list-${width}`);
+      await expectAccessible(page);
 
       expect(bodies.length).toBeGreaterThan(5);
       expect(bodies.join('\n')).not.toContain(brokerPassword);

@@ -4,6 +4,7 @@ import type { AccessRequest, Agent } from '@fleetgate/contracts';
 import { collectPageErrors, settledScreenshot } from './support/browser.ts';
 import { callApi } from './support/api.ts';
 import { type SignedIn, useShellWorld } from './support/shell-server.ts';
+import { expectAccessible } from './support/axe.ts';
 
 const world = useShellWorld();
 
@@ -67,6 +68,7 @@ describe('Reminders', () => {
     await advanceTo(page, end - 10 * minute + 5000);
     await reminder.waitFor();
     await settledScreenshot(page, 'reminders-10-minutes');
+    await expectAccessible(page);
 
     // Muted: hidden, also after a reload (kept in local storage), until the next remind time.
     await mute.click();
@@ -81,6 +83,7 @@ describe('Reminders', () => {
     await advanceTo(page, end - 2 * minute + 5000);
     await reminder.waitFor();
     await settledScreenshot(page, 'reminders-2-minutes');
+    await expectAccessible(page);
 
     // After the end it is gone for good.
     await advanceTo(page, end + minute);

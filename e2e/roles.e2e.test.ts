@@ -13,6 +13,7 @@ import {
   type ApiSession,
 } from './support/console.ts';
 import { startServer, type RunningServer } from './support/server.ts';
+import { expectAccessible } from './support/axe.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -59,6 +60,7 @@ describe.each([1280, 600])('roles and access categories at %i px', (width) => {
     await administrator.getByText('All rights').waitFor();
     expect(await administrator.getByRole('button', { name: 'Delete Administrator' }).count()).toBe(0);
     await settledScreenshot(page, `roles-list-${width}`);
+    await expectAccessible(page);
 
     await administrator.getByRole('button', { name: 'View Administrator' }).click();
     const view = page.getByRole('dialog', { name: 'Administrator role' });
@@ -68,6 +70,7 @@ describe.each([1280, 600])('roles and access categories at %i px', (width) => {
     expect(await manageUsers.isChecked()).toBe(true);
     expect(await manageUsers.isDisabled()).toBe(true);
     await settledScreenshot(page, `roles-administrator-${width}`);
+    await expectAccessible(page);
     await view.getByRole('button', { name: 'Close' }).click();
     await view.waitFor({ state: 'detached' });
 
@@ -81,6 +84,7 @@ describe.each([1280, 600])('roles and access categories at %i px', (width) => {
     await add.getByRole('checkbox', { name: 'Manage groups', exact: true }).check();
     expect(await add.getByRole('checkbox', { name: 'Manage: Select all' }).isChecked()).toBe(false);
     await settledScreenshot(page, `roles-editor-${width}`);
+    await expectAccessible(page);
     await submit.click();
     await snackbar(page, 'Role Auditor was added').waitFor();
     const auditor = row(page, 'Roles', 'Auditor');
@@ -95,6 +99,7 @@ describe.each([1280, 600])('roles and access categories at %i px', (width) => {
     await save.click();
     await edit.getByText('This name is already in use').waitFor();
     await settledScreenshot(page, `roles-editor-name-in-use-${width}`);
+    await expectAccessible(page);
     await edit.getByLabel('Name').fill('Auditor 2');
     await save.click();
     await snackbar(page, 'Role Auditor 2 was saved').waitFor();
@@ -118,6 +123,7 @@ describe.each([1280, 600])('roles and access categories at %i px', (width) => {
       .click();
     await snackbar(page, 'This role is still in use').waitFor();
     await settledScreenshot(page, `roles-in-use-${width}`);
+    await expectAccessible(page);
     await row(page, 'Roles', 'Operator').waitFor();
 
     await row(page, 'Roles', 'Auditor 2').getByRole('button', { name: 'Delete Auditor 2' }).click();
@@ -141,6 +147,7 @@ describe.each([1280, 600])('roles and access categories at %i px', (width) => {
     await page.goto(`${server.baseUrl}/access-categories`);
     await page.getByText('No access categories yet.').waitFor();
     await settledScreenshot(page, `access-categories-empty-${width}`);
+    await expectAccessible(page);
 
     for (const [name, description] of [
       ['Field staff', 'Engineers who travel to the plants'],
@@ -152,7 +159,10 @@ describe.each([1280, 600])('roles and access categories at %i px', (width) => {
       expect(await submit.isDisabled()).toBe(true);
       await dialog.getByLabel('Name').fill(name);
       if (description) await dialog.getByLabel('Description').fill(description);
-      if (name === 'Field staff') await settledScreenshot(page, `access-categories-dialog-${width}`);
+      if (name === 'Field staff') {
+        await settledScreenshot(page, `access-categories-dialog-${width}`);
+        await expectAccessible(page);
+      }
       await submit.click();
       await snackbar(page, `Access category ${name} was added`).waitFor();
       await dialog.waitFor({ state: 'detached' });
@@ -167,6 +177,7 @@ describe.each([1280, 600])('roles and access categories at %i px', (width) => {
     await office.getByText('Default', { exact: true }).waitFor();
     await field.getByText('Default', { exact: true }).waitFor({ state: 'detached' });
     await settledScreenshot(page, `access-categories-default-${width}`);
+    await expectAccessible(page);
     await office.getByRole('button', { name: 'Unset Office as default' }).click();
     await office.getByText('Default', { exact: true }).waitFor({ state: 'detached' });
     const stored = (await api('GET', 'AudienceList', admin.session)) as { default: boolean }[];
@@ -192,11 +203,13 @@ describe.each([1280, 600])('roles and access categories at %i px', (width) => {
     const confirm = page.getByRole('dialog', { name: 'Delete Field staff?' });
     await confirm.getByText('deleted for good').waitFor();
     await settledScreenshot(page, `access-categories-delete-confirm-${width}`);
+    await expectAccessible(page);
     await confirm.getByRole('button', { name: 'Delete' }).click();
     const inUse = 'This access category is still in use. Assign the members another one first.';
     await snackbar(page, inUse).waitFor();
     await confirm.waitFor({ state: 'detached' });
     await settledScreenshot(page, `access-categories-in-use-${width}`);
+    await expectAccessible(page);
     // 4 s on screen (the page's timers may fire a few milliseconds apart).
     const ms = await shownForMs(page, inUse);
     expect(ms).toBeGreaterThan(3900);
@@ -209,6 +222,7 @@ describe.each([1280, 600])('roles and access categories at %i px', (width) => {
       'Field staff',
     );
     await settledScreenshot(page, `users-with-access-categories-${width}`);
+    await expectAccessible(page);
 
     await page.goto(`${server.baseUrl}/access-categories`);
     await row(page, 'Access categories', 'Head office')

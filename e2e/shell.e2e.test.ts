@@ -76,6 +76,7 @@ describe('menu and routes', () => {
       'Device settings': ['Assets /assets', 'Custom fields /custom-fields', 'MQTT /mqtt', 'Agents /agents'],
     });
     await screenshot(page, 'shell-menu-admin-1280');
+    await expectAccessible(page);
     await context.close();
 
     const limited = await open(member);
@@ -85,6 +86,7 @@ describe('menu and routes', () => {
       'Device settings': ['Custom fields /custom-fields'],
     });
     await screenshot(limited.page, 'shell-menu-member-1280');
+    await expectAccessible(limited.page);
 
     // A route the role does not allow redirects to the not-allowed page (console spec), replacing
     // the refused URL in the history.
@@ -94,6 +96,7 @@ describe('menu and routes', () => {
     await limited.page.getByRole('link', { name: 'Switch company' }).waitFor();
     await expectAccessible(limited.page);
     await screenshot(limited.page, 'shell-route-not-allowed-1280');
+    await expectAccessible(limited.page);
     await limited.page.goBack();
     await limited.page.waitForURL(`${server.baseUrl}/messages`);
     expect([...errors, ...limited.errors]).toEqual([]);
@@ -151,6 +154,7 @@ describe('menu and routes', () => {
       await page.getByRole('main').getByRole('link', { name: 'Log out' }).waitFor();
       await page.waitForTimeout(300);
       await screenshot(page, `shell-home-not-allowed-${width}`);
+      await expectAccessible(page);
       if (width === 1280) {
         await sidePanel(page).getByText('Your role gives you no management areas').waitFor();
         await page.getByRole('main').getByRole('link', { name: 'Switch company' }).click();
@@ -339,6 +343,7 @@ describe('drawers', () => {
     await page.waitForTimeout(400);
     expect((await main.boundingBox())?.x).toBe(0);
     await screenshot(page, 'shell-drawer-closed-1280');
+    await expectAccessible(page);
 
     await page.reload();
     await waitForShell(page);
@@ -374,12 +379,14 @@ describe('drawers', () => {
     expect((await main.boundingBox())?.x).toBe(0);
     expect((await sidePanel(page).boundingBox())?.width).toBe(280);
     await screenshot(page, 'shell-drawer-overlay-600');
+    await expectAccessible(page);
 
     await nav(page).getByRole('link', { name: 'Roles' }).click();
     await page.waitForURL(`${server.baseUrl}/roles`);
     await sidePanel(page).waitFor({ state: 'hidden' });
     await page.waitForTimeout(300);
     await screenshot(page, 'shell-roles-600');
+    await expectAccessible(page);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -397,6 +404,7 @@ describe('top bar', () => {
     await search.waitFor();
     await search.fill('north');
     await screenshot(page, 'shell-search-1280');
+    await expectAccessible(page);
     await nav(page).getByRole('link', { name: 'Assets' }).click();
     await page.waitForURL(`${server.baseUrl}/assets`);
     // Another scope, another text.
@@ -413,6 +421,7 @@ describe('top bar', () => {
     await search.fill('north');
     await page.waitForTimeout(300);
     await screenshot(page, 'shell-search-600');
+    await expectAccessible(page);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -467,6 +476,7 @@ describe('top bar', () => {
     expect(await page.getByRole('menuitem').count()).toBe(1);
     await page.waitForTimeout(300);
     await screenshot(page, 'shell-apps-menu-1280');
+    await expectAccessible(page);
     await consoleEntry.click();
     await page.waitForURL(`${server.baseUrl}/users`);
 
@@ -475,6 +485,7 @@ describe('top bar', () => {
     await page.getByRole('menu').getByText(admin.account.emailAddress).waitFor();
     await page.waitForTimeout(300);
     await screenshot(page, 'shell-account-menu-1280');
+    await expectAccessible(page);
     await page.keyboard.press('Escape');
 
     const mail = page.getByRole('link', { name: /^Messages/ });
@@ -517,6 +528,7 @@ describe('messages', () => {
         await page.getByRole('link', { name: 'Messages, 5 unread' }).waitFor();
         await page.waitForTimeout(300);
         await screenshot(page, 'shell-messages-1280');
+        await expectAccessible(page);
 
         await page.getByRole('button', { name: 'Show older messages' }).click();
         await articles.nth(29).waitFor();
@@ -545,6 +557,7 @@ describe('messages', () => {
         await page.getByRole('link', { name: 'Messages', exact: true }).waitFor();
         await page.waitForTimeout(300);
         await screenshot(page, 'shell-messages-600');
+        await expectAccessible(page);
         // Shown once, read for good.
         await page.reload();
         await articles.first().waitFor();

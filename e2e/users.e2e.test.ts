@@ -16,6 +16,7 @@ import {
   type ApiSession,
 } from './support/console.ts';
 import { startServer, type RunningServer } from './support/server.ts';
+import { expectAccessible } from './support/axe.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -73,6 +74,7 @@ describe.each([1280, 600])('users at %i px', (width) => {
     await memberRow(page, admin.account.name).waitFor();
     await page.getByText('No invitations are waiting for an answer.').waitFor();
     await settledScreenshot(page, `users-list-${width}`);
+    await expectAccessible(page);
 
     await page.getByRole('button', { name: 'Invite user' }).click();
     const dialog = page.getByRole('dialog', { name: 'Invite a user' });
@@ -85,6 +87,7 @@ describe.each([1280, 600])('users at %i px', (width) => {
     await dialog.getByLabel('E-mail address').fill(invitee.emailAddress);
     await chooseOption(page, dialog.getByRole('combobox', { name: 'Role' }), 'User manager');
     await settledScreenshot(page, `users-invite-dialog-${width}`);
+    await expectAccessible(page);
     await send.click();
     await snackbar(page, `Invitation sent to ${invitee.emailAddress}`).waitFor();
     await dialog.waitFor({ state: 'detached' });
@@ -93,6 +96,7 @@ describe.each([1280, 600])('users at %i px', (width) => {
     });
     await inviteRow.getByText(/^User manager · invited by /).waitFor();
     await settledScreenshot(page, `users-invited-${width}`);
+    await expectAccessible(page);
 
     // Inviting a member again is refused with the server's reason on the form.
     await page.getByRole('button', { name: 'Invite user' }).click();
@@ -100,6 +104,7 @@ describe.each([1280, 600])('users at %i px', (width) => {
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
     await dialog.getByText('This person is already a member of the company').waitFor();
     await settledScreenshot(page, `users-invite-refused-${width}`);
+    await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     const mails = await mailsTo(invitee.emailAddress);
@@ -129,6 +134,7 @@ describe.each([1280, 600])('users at %i px', (width) => {
     await mine.getByText(`${admin.account.name} invited you as User manager`).waitFor();
     await theirs.getByText(`${other.account.name} invited you as Administrator`).waitFor();
     await settledScreenshot(guest.page, `users-my-invitations-${width}`);
+    await expectAccessible(guest.page);
 
     await theirs.getByRole('button', { name: 'Reject' }).click();
     await snackbar(guest.page, `You rejected the invitation to ${other.companyName}`).waitFor();
@@ -146,6 +152,7 @@ describe.each([1280, 600])('users at %i px', (width) => {
     await guest.page.goto(`${server.baseUrl}/users`);
     await memberRow(guest.page, invitee.name).getByText('You').waitFor();
     await settledScreenshot(guest.page, `users-invitee-in-company-${width}`);
+    await expectAccessible(guest.page);
     await guest.page.goto(`${server.baseUrl}/roles`);
     await guest.page.getByText('Not allowed').first().waitFor();
     expect(guest.errors).toEqual([]);
@@ -197,10 +204,12 @@ describe.each([1280, 600])('users at %i px', (width) => {
     const confirm = page.getByRole('dialog', { name: `Remove ${admin.account.name}?` });
     await confirm.getByText(`${admin.account.name} (${admin.account.emailAddress}) loses access`).waitFor();
     await settledScreenshot(page, `users-remove-confirm-${width}`);
+    await expectAccessible(page);
     await confirm.getByRole('button', { name: 'Remove' }).click();
     await snackbar(page, message).waitFor();
     await confirm.waitFor({ state: 'detached' });
     await settledScreenshot(page, `users-last-administrator-${width}`);
+    await expectAccessible(page);
     const removeMs = await shownForMs(page, message);
     expect(removeMs).toBeGreaterThan(2900);
     expect(removeMs).toBeLessThan(3600);

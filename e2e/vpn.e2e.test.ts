@@ -82,6 +82,7 @@ describe('VPN client in the portal', () => {
     await installer.getByRole('heading', { name: '3. Found automatically' }).waitFor();
     await expectAccessible(page);
     await shot(page, 'installer-missing');
+    await expectAccessible(page);
 
     // Started now, it is found within the 2.5 s retry, and the dialog connects by itself (README).
     const connector = await connectorFor(world.server, port);
@@ -99,6 +100,7 @@ describe('VPN client in the portal', () => {
       '/favicon-vpn.svg',
     );
     await shot(page, 'connected');
+    await expectAccessible(page);
 
     // 10 MB through the local port and through SOCKS5 to the simulated echo service.
     const status = connector.status.current;
@@ -129,6 +131,7 @@ describe('VPN client in the portal', () => {
     await info.getByText('Latest', { exact: true }).waitFor();
     await info.getByRole('link', { name: 'Download installer' }).waitFor();
     await shot(page, 'info-dialog');
+    await expectAccessible(page);
     await info.getByRole('button', { name: 'Release notes' }).click();
     await page
       .getByRole('dialog', { name: 'Release notes' })
@@ -136,6 +139,7 @@ describe('VPN client in the portal', () => {
       .first()
       .waitFor();
     await shot(page, 'release-notes');
+    await expectAccessible(page);
     await page.getByRole('button', { name: 'Back' }).click();
     await page.getByRole('dialog', { name: 'VPN' }).getByText('Stealth mode').waitFor();
 
@@ -148,6 +152,7 @@ describe('VPN client in the portal', () => {
       .getByText(/You are connected to Agent \w+\. Logging out ends the VPN connection\./)
       .waitFor();
     await shot(page, 'confirm-logout');
+    await expectAccessible(page);
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'hidden' });
 
@@ -221,6 +226,7 @@ describe('VPN client in the portal', () => {
       await info.getByRole('link', { name: 'Download update to version 9.9.0' }).getAttribute('href'),
     ).toMatch(/\/downloads\/connector\/fleetgate-connector-9\.9\.0\.mjs$/);
     await shot(page, 'update-available');
+    await expectAccessible(page);
     await info.getByRole('button', { name: 'Close' }).click();
 
     // Spec §9: the recommendation stays valid for 8 hours, so a reload does not repeat it…
@@ -263,6 +269,7 @@ describe('VPN client in the portal', () => {
     expect(connector.status.current).toMatchObject({ status: 'idle', code: 10 });
     expect(await portRefused(echoPort)).toBe(true);
     await shot(page, 'device-offline');
+    await expectAccessible(page);
     expect(errors).toEqual([]);
     await close();
   });
@@ -299,6 +306,7 @@ describe('VPN client in the portal', () => {
     await connector.close();
     await info.getByText('Cannot communicate, retrying').waitFor();
     await shot(page, 'connector-lost');
+    await expectAccessible(page);
     // After the retries it counts as missing: the snack bar stays until Retry.
     const unable = page
       .locator('.MuiSnackbar-root')
@@ -306,6 +314,7 @@ describe('VPN client in the portal', () => {
     await unable.waitFor({ timeout: 20_000 });
     await info.getByText('No installation found').waitFor();
     await shot(page, 'connector-unreachable');
+    await expectAccessible(page);
     connector = await connectorFor(world.server, port);
     world.connectors.push(connector);
     // The open dialog hides the rest of the page from the accessibility tree, not from the pointer.
@@ -355,6 +364,7 @@ describe('VPN client in the portal', () => {
     const stored = () => page.evaluate(() => localStorage.getItem('fleetgate.vpn.forceProtocol'));
     expect(await stored()).toBe('"tcp4"');
     await shot(page, 'mobile-info');
+    await expectAccessible(page);
     await info.getByRole('combobox', { name: 'Force protocol' }).click();
     await page.getByRole('option', { name: 'Automatically (tcp)' }).click();
     expect(await stored()).toBeNull();

@@ -13,6 +13,13 @@ const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.
  * does not govern, so the app is checked under its real policy.
  */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  // A dialog fading in is checked once it is fully shown: half-transparent text would be
+  // measured against its background while it appears. Endless animations never settle.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   await page.evaluate(await axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (

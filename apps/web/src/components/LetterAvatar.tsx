@@ -1,8 +1,10 @@
 import Avatar, { type AvatarProps } from '@mui/material/Avatar';
 
-const colours = ['#0d47a1', '#00695c', '#6a1b9a', '#c62828', '#ef6c00', '#2e7d32', '#37474f', '#ad1457'];
+// Each carries white initials at 4.5:1 or more (WCAG AA); a deep orange, as #ef6c00 gave 3.1:1.
+const colours = ['#0d47a1', '#00695c', '#6a1b9a', '#c62828', '#bf360c', '#2e7d32', '#37474f', '#ad1457'];
 
-function initialsOf(name: string): string {
+/** Up to two letters: the first letters of the first and the last word. */
+export function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
   const first = words[0]?.[0] ?? '?';
   const last = words.length > 1 ? (words[words.length - 1]?.[0] ?? '') : '';

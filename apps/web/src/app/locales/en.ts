@@ -32,6 +32,9 @@ export const en = {
     otp: 'Enter the 6-digit code',
     showPassword: 'Show password',
     hidePassword: 'Hide password',
+    clockHours: '{{hours}} hours',
+    clockMinutes: '{{minutes}} minutes',
+    clockSeconds: '{{seconds}} seconds',
   },
   login: {
     title: 'Log in',
@@ -89,6 +92,7 @@ export const en = {
     sidePanel: 'Side panel',
     rightPanel: 'Right side panel',
     account: 'Account',
+    accountWithInitials: 'Account of {{name}}: {{initials}}',
     company: 'Company',
     switchCompany: 'Switch company',
     logOut: 'Log out',
@@ -100,8 +104,8 @@ export const en = {
     clearSearch: 'Clear search',
     help: 'Help centre',
     messages: 'Messages',
-    messagesUnread_one: 'Messages, {{count}} unread',
-    messagesUnread_other: 'Messages, {{count}} unread',
+    messagesUnread_one: 'Messages, {{shown}} unread',
+    messagesUnread_other: 'Messages, {{shown}} unread',
     newVersion: 'A new version of Fleetgate is available.',
     reloadNow: 'Reload now',
     apps: {

@@ -1,5 +1,5 @@
 import { useState, type MouseEvent } from 'react';
-import Box from '@mui/material/Box';
+import Box, { type BoxProps } from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { MyUser } from '@fleetgate/contracts';
 import { useOptionalVpn } from '../../features/vpn/vpn-context.ts';
+import { initialsOf } from '../LetterAvatar.tsx';
 import { AccountAvatar } from './AccountAvatar.tsx';
 
 type AccountMenuProps = {
@@ -21,6 +22,15 @@ type AccountMenuProps = {
   /** The company's logo; companies have none until branding sets one. */
   logoUrl?: string | null;
 };
+
+/**
+ * Text in the account menu that is no menu item: the menu list skips it when it picks the item
+ * to focus, so it gets no tabindex and the menu holds only items, groups and separators.
+ */
+function MenuText(props: BoxProps) {
+  return <Box {...props} />;
+}
+MenuText.muiSkipListHighlight = true;
 
 export function AccountMenu({ user, logoUrl = null }: AccountMenuProps) {
   const { t } = useTranslation();
@@ -38,11 +48,16 @@ export function AccountMenu({ user, logoUrl = null }: AccountMenuProps) {
     void vpn.confirmLogOut().then((ok) => ok && navigate('/logout'));
   };
 
+  // The initials shown on the button are part of its name, so speech input can use what is seen.
+  const label = logoUrl
+    ? t('shell.account')
+    : t('shell.accountWithInitials', { name: user.name, initials: initialsOf(user.name) });
+
   return (
     <>
       <IconButton
         onClick={handleOpen}
-        aria-label={t('shell.account')}
+        aria-label={label}
         aria-haspopup="menu"
         aria-expanded={anchor !== null}
         sx={{ p: 0.5 }}
@@ -57,16 +72,17 @@ export function AccountMenu({ user, logoUrl = null }: AccountMenuProps) {
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{ paper: { sx: { minWidth: 260, mt: 1 } } }}
       >
-        <Box sx={{ px: 2, py: 1 }}>
-          <Typography variant="subtitle2" noWrap>
+        <MenuText sx={{ px: 2, py: 1 }}>
+          {/* No heading: a menu holds no headings. */}
+          <Typography variant="subtitle2" component="div" noWrap>
             {user.name}
           </Typography>
           <Typography variant="body2" color="text.secondary" noWrap>
             {user.emailAddress}
           </Typography>
-        </Box>
+        </MenuText>
         <Divider />
-        <Box
+        <MenuText
           sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1 }}
           role="group"
           aria-label={t('shell.company')}
@@ -75,7 +91,7 @@ export function AccountMenu({ user, logoUrl = null }: AccountMenuProps) {
             <BusinessOutlined fontSize="small" />
           </ListItemIcon>
           <ListItemText primary={user.company?.name} secondary={user.role?.name} />
-        </Box>
+        </MenuText>
         <MenuItem component={RouterLink} to="/my-companies" onClick={handleClose}>
           <ListItemIcon>
             <SwapHoriz fontSize="small" />

@@ -1,4 +1,4 @@
-import { useState, type MouseEvent } from 'react';
+import { useId, useState, type MouseEvent } from 'react';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -29,6 +29,7 @@ const appEntries: AppEntry[] = [
 export function AppsMenu({ currentAppId = 'console' }: { currentAppId?: string }) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const headingId = useId();
   const handleOpen = (event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget);
   const handleClose = () => setAnchor(null);
 
@@ -52,7 +53,15 @@ export function AppsMenu({ currentAppId = 'console' }: { currentAppId?: string }
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{ paper: { sx: { minWidth: 240, mt: 1 } } }}
-        MenuListProps={{ subheader: <ListSubheader>{t('shell.apps.title')}</ListSubheader> }}
+        // A menu holds menu items only: the heading is no list item but names the menu.
+        MenuListProps={{
+          'aria-labelledby': headingId,
+          subheader: (
+            <ListSubheader id={headingId} role="presentation">
+              {t('shell.apps.title')}
+            </ListSubheader>
+          ),
+        }}
       >
         {appEntries.map(({ id, path, labelKey, hintKey, icon: Icon }) => (
           <MenuItem

@@ -45,7 +45,7 @@ export function AuditTrailPage() {
       <Card variant="outlined" sx={{ px: 2 }}>
         {logs.isPending && (
           <Box sx={{ py: 4, textAlign: 'center' }}>
-            <CircularProgress size={28} />
+            <CircularProgress size={28} aria-label={t('app.loading')} />
           </Box>
         )}
         {logs.isError && (

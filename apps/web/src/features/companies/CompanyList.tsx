@@ -27,30 +27,31 @@ export function CompanyList({ companies, currentCompanyId, onSelect }: CompanyLi
   return (
     <List disablePadding sx={{ display: 'grid', gap: 1 }}>
       {companies.map((company) => (
-        <ListItemButton
-          key={company.publicId}
-          onClick={() => onSelect(company.publicId)}
-          sx={{ border: 1, borderColor: 'divider' }}
-        >
-          <ListItemAvatar>
-            <LetterAvatar name={company.name} variant="rounded" />
-          </ListItemAvatar>
-          <ListItemText
-            primary={company.name}
-            secondary={company.role.name}
-            slotProps={{ primary: { sx: { fontWeight: 500 } } }}
-          />
-          {company.publicId === currentCompanyId && (
-            <Chip
-              label={t('companies.current')}
-              size="small"
-              color="primary"
-              variant="outlined"
-              sx={{ mr: 1 }}
+        <li key={company.publicId}>
+          <ListItemButton
+            onClick={() => onSelect(company.publicId)}
+            sx={{ border: 1, borderColor: 'divider' }}
+          >
+            <ListItemAvatar>
+              <LetterAvatar name={company.name} variant="rounded" />
+            </ListItemAvatar>
+            <ListItemText
+              primary={company.name}
+              secondary={company.role.name}
+              slotProps={{ primary: { sx: { fontWeight: 500 } } }}
             />
-          )}
-          <ChevronRight color="action" />
-        </ListItemButton>
+            {company.publicId === currentCompanyId && (
+              <Chip
+                label={t('companies.current')}
+                size="small"
+                color="primary"
+                variant="outlined"
+                sx={{ mr: 1 }}
+              />
+            )}
+            <ChevronRight color="action" />
+          </ListItemButton>
+        </li>
       ))}
     </List>
   );

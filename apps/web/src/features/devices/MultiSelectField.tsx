@@ -1,9 +1,11 @@
-import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
+import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import CheckBox from '@mui/icons-material/CheckBox';
+import CheckBoxOutlineBlank from '@mui/icons-material/CheckBoxOutlineBlank';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 
 export type MultiSelectOption = { value: string; label: string; disabled?: boolean; hint?: string };
@@ -60,7 +62,15 @@ export function MultiSelectField<T extends FieldValues>({
     >
       {options.map((option) => (
         <MenuItem key={option.value} value={option.value} disabled={option.disabled}>
-          <Checkbox size="small" checked={selected.includes(option.value)} sx={{ py: 0, pl: 0 }} />
+          {/* A picture of a checkbox: the option itself is what is selected (aria-selected), a
+              real checkbox inside it would be a second control nested in the option. */}
+          <ListItemIcon aria-hidden>
+            {selected.includes(option.value) ? (
+              <CheckBox fontSize="small" color="primary" />
+            ) : (
+              <CheckBoxOutlineBlank fontSize="small" />
+            )}
+          </ListItemIcon>
           <ListItemText primary={option.label} secondary={option.hint} />
         </MenuItem>
       ))}

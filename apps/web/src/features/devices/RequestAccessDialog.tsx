@@ -17,6 +17,7 @@ import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/api-error.ts';
+import { pickerLocaleText } from '../../components/form/picker-locale-text.ts';
 import type { AccessRequest, Agent } from '@fleetgate/contracts';
 import { DiscardChangesDialog } from './DiscardChangesDialog.tsx';
 import { RequestAccessForm } from './RequestAccessForm.tsx';
@@ -136,7 +137,7 @@ export function RequestAccessDialog({ agent, onClose }: RequestAccessDialogProps
   }
 
   return (
-    <LocalizationProvider dateAdapter={AdapterDateFns}>
+    <LocalizationProvider dateAdapter={AdapterDateFns} localeText={pickerLocaleText(t)}>
       <Dialog
         open
         onClose={handleDialogClose}

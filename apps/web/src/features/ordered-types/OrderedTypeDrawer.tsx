@@ -159,7 +159,7 @@ export function OrderedTypeDrawer({ kind }: { kind: OrderedTypeKind }) {
       {(types.isPending || checking) && (
         <LinearProgress
           aria-label={
-            checking ? t(`${kind.texts}.checkingUse`, { name: typeName(checking.name) }) : undefined
+            checking ? t(`${kind.texts}.checkingUse`, { name: typeName(checking.name) }) : t('app.loading')
           }
           sx={{ mx: 1.5 }}
         />

@@ -61,6 +61,11 @@ export function CapabilityChecklist({ value, disabled = false, onChange }: Capab
                     size="small"
                     checked={count === kindCapabilities.length}
                     indeterminate={count > 0 && count < kindCapabilities.length}
+                    // MUI draws "some" and says aria-checked="mixed"; the native input says the
+                    // same only with its indeterminate property set.
+                    inputRef={(input: HTMLInputElement | null) => {
+                      if (input) input.indeterminate = count > 0 && count < kindCapabilities.length;
+                    }}
                     onChange={(event) => handleToggleKind(kindCapabilities, event.target.checked)}
                     slotProps={{
                       input: { 'aria-label': `${t(`roles.kinds.${kind}`)}: ${t('roles.selectAll')}` },

@@ -74,7 +74,9 @@ export function RoleEditorDialog({ open, role, onSubmit, onClose }: RoleEditorDi
         sx={{ height: '100%', minHeight: 0 }}
       >
         <DialogTitle>{title}</DialogTitle>
-        <DialogContent dividers>
+        {/* Read-only, nothing inside takes focus: the scrolling content itself does, so the
+            keyboard can scroll through every right. */}
+        <DialogContent dividers {...(readOnly && { tabIndex: 0, role: 'region', 'aria-label': title })}>
           <Stack spacing={2.5}>
             {readOnly && <Alert severity="info">{t('roles.builtInHint')}</Alert>}
             <FormAlert message={errors.root?.server?.message} />

@@ -83,7 +83,7 @@ export function TypedEntitiesView({
           {t(`${kind.texts}.unknownType`)}
         </Alert>
       )}
-      {list.isPending && <LinearProgress sx={{ mb: 2 }} />}
+      {list.isPending && <LinearProgress aria-label={t('app.loading')} sx={{ mb: 2 }} />}
       {list.isError && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {describeTypeError(t, list.error)}

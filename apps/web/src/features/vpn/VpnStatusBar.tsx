@@ -5,7 +5,14 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { cornerInset, cornerZIndex, useCornerBase } from '../../components/corner/bottom-left-corner.ts';
-import { snackLabel, statusBarColour, statusBarSize, vpnTimings, type VpnStatus } from './vpn-rules.ts';
+import {
+  snackLabel,
+  statusBarColour,
+  statusBarSize,
+  vpnTextColour,
+  vpnTimings,
+  type VpnStatus,
+} from './vpn-rules.ts';
 
 type Props = { status: VpnStatus; agentName: string | undefined; onDetails: () => void };
 
@@ -52,7 +59,7 @@ export function VpnStatusBar({ status, agentName, onDetails }: Props) {
         gap: 1,
         px: 2,
         bgcolor: statusBarColour(status),
-        color: '#fff',
+        color: vpnTextColour,
       })}
     >
       <Typography component="span" sx={{ fontWeight: 700, color: 'inherit' }}>

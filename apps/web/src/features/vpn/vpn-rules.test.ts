@@ -18,7 +18,21 @@ import {
   statusBarColour,
   storedForceProtocol,
   updateAvailable,
+  vpnTextColour,
 } from './vpn-rules.ts';
+
+/** WCAG 2 contrast ratio of two #rrggbb colours. */
+function contrastRatio(a: string, b: string): number {
+  const luminance = (hex: string) => {
+    const [r, g, b] = [1, 3, 5].map((i) => {
+      const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (high + 0.05) / (low + 0.05);
+}
 
 const session = { publicId: 's1', rscServer: { publicId: 'r1', name: 'Relay' }, vpnAddress: '10.8.0.2' };
 const online = { publicId: 'a1', activeVpnSession: session };
@@ -52,6 +66,11 @@ describe('status labels (spec §4 VPN status)', () => {
     expect(statusBarColour('connecting')).toBe('#17bfeb');
     expect(statusBarColour('connected')).toBe('#17bfeb');
     expect(statusBarColour('idle')).toBe('#a0a0a0');
+  });
+  it('writes on both colours with the contrast WCAG AA asks of normal text (4.5:1)', () => {
+    for (const status of ['connecting', 'idle'] as const) {
+      expect(contrastRatio(vpnTextColour, statusBarColour(status))).toBeGreaterThanOrEqual(4.5);
+    }
   });
 });
 
