@@ -13,7 +13,12 @@ import { devicesFeatures } from '../features/devices/devices.features.tsx';
 import { agentsFeatures } from '../features/agents/agents.features.tsx';
 import { accessRequestsFeatures } from '../features/access-requests/access-requests.features.tsx';
 
-/** The one feature registry: every screen of the shell with its route, menu entry and capability. */
+/**
+ * The one feature registry: every screen of the shell with its route, menu entry and capability.
+ * Pages come through `lazyPage` (see the *.features.tsx files), so this list and the menu built
+ * from it load with the app while each page's code is fetched when the page is first opened.
+ * Home stays here: it only forwards to the first permitted screen.
+ */
 export const features: Feature[] = [
   { id: 'home', path: '/', element: <HomePage /> },
   ...devicesFeatures,

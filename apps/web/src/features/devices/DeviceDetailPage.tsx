@@ -16,10 +16,13 @@ import { DetailSection } from './DetailSection.tsx';
 import { DeviceServicesSection } from './DeviceServicesSection.tsx';
 import { DeviceSessionSection } from './DeviceSessionSection.tsx';
 import { MyRequestList } from './MyRequestList.tsx';
-import { RequestAccessDialog } from './RequestAccessDialog.tsx';
+import { lazyPart } from '../../app/lazy-part.tsx';
 import { StatusDot } from './StatusDot.tsx';
 import { statusColourOf } from './device-status.ts';
 import { useAgent, useDevicesLiveUpdates, useMyAccessRequests, useNow } from './use-devices.ts';
+
+// The date pickers of the request dialog load when it first opens, not with the page.
+const RequestAccessDialog = lazyPart(() => import('./RequestAccessDialog.tsx'), 'RequestAccessDialog', null);
 
 /** `/devices/:publicId`: one device with its session, services, locks and the user's requests. */
 export function DeviceDetailPage() {

@@ -1,7 +1,9 @@
 import RouterOutlined from '@mui/icons-material/RouterOutlined';
 import type { Feature } from '../../app/feature.ts';
-import { DeviceDetailPage } from './DeviceDetailPage.tsx';
-import { DevicesPage } from './DevicesPage.tsx';
+import { lazyPage } from '../../app/lazy-part.tsx';
+
+const DeviceDetailPage = lazyPage(() => import('./DeviceDetailPage.tsx'), 'DeviceDetailPage');
+const DevicesPage = lazyPage(() => import('./DevicesPage.tsx'), 'DevicesPage');
 
 /** Whoever may connect to, manage or request access to devices sees them. */
 const devicesCapabilities = [
