@@ -49,7 +49,7 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    rollupOptions: { output: { manualChunks: vendorChunk, experimentalMinChunkSize: 10_000 } },
+    rollupOptions: { output: { manualChunks: vendorChunk } },
   },
   server: {
     proxy: {

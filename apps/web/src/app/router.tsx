@@ -1,7 +1,5 @@
 import { createBrowserRouter, Navigate, redirect, type RouteObject } from 'react-router';
-import { CapabilityGate } from '../auth/CapabilityGate.tsx';
 import { redirectIfSignedIn, requireSession } from '../auth/guards.ts';
-import { logOut } from '../auth/log-out.ts';
 import { FullPageProgress } from '../components/FullPageProgress.tsx';
 import { AppRoot } from '../components/global/AppRoot.tsx';
 import type { FeatureHandle } from '../components/shell/feature-handle.ts';
@@ -9,12 +7,20 @@ import { WhoopsPage } from '../features/errors/WhoopsPage.tsx';
 import type { Feature } from './feature.ts';
 import { features } from './features.tsx';
 
+/** A screen of the registry behind its capability check, which loads alongside the shell. */
 function featureRoute(feature: Feature): RouteObject {
-  const element = <CapabilityGate feature={feature}>{feature.element}</CapabilityGate>;
+  const lazy = {
+    Component: async () => {
+      const { CapabilityGate } = await import('../auth/CapabilityGate.tsx');
+      return function FeatureScreen() {
+        return <CapabilityGate feature={feature}>{feature.element}</CapabilityGate>;
+      };
+    },
+  };
   const handle: FeatureHandle = { featureId: feature.id };
   return feature.path === '/'
-    ? { index: true, element, handle }
-    : { path: feature.path.replace(/^\//, ''), element, handle };
+    ? { index: true, lazy, handle }
+    : { path: feature.path.replace(/^\//, ''), lazy, handle };
 }
 
 /*
@@ -48,6 +54,8 @@ export const routes: RouteObject[] = [
       {
         path: 'logout',
         loader: async () => {
+          // Logging out also tells the local VPN client; that code is not needed before.
+          const { logOut } = await import('../auth/log-out.ts');
           await logOut();
           return redirect('/login');
         },

@@ -1,17 +1,15 @@
 import { useMemo } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { FormAlert } from '../components/form/FormAlert.tsx';
 import { FormTextField } from '../components/form/FormTextField.tsx';
 import { PasswordField } from '../components/form/PasswordField.tsx';
 import { applyApiErrors } from '../components/form/apply-api-errors.ts';
 import { AuthSwitchLink } from './AuthSwitchLink.tsx';
 import { FormHeading } from '../components/form/FormHeading.tsx';
-import { emailAddressSchema } from '../components/form/field-schemas.ts';
+import { lazyResolver } from '../components/form/lazy-resolver.ts';
 
 export type LoginValues = { emailAddress: string; password: string };
 
@@ -23,8 +21,8 @@ type LoginFormProps = {
 
 export function LoginForm({ defaultValues, onSubmit }: LoginFormProps) {
   const { t } = useTranslation();
-  const schema = useMemo(
-    () => z.object({ emailAddress: emailAddressSchema(t), password: z.string().min(1, t('form.required')) }),
+  const { resolver, preload } = useMemo(
+    () => lazyResolver(async () => (await import('./login-resolver.ts')).loginResolver(t)),
     [t],
   );
   const {
@@ -33,7 +31,7 @@ export function LoginForm({ defaultValues, onSubmit }: LoginFormProps) {
     setError,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(schema),
+    resolver,
     defaultValues: defaultValues ?? { emailAddress: '', password: '' },
   });
 
@@ -46,7 +44,7 @@ export function LoginForm({ defaultValues, onSubmit }: LoginFormProps) {
   };
 
   return (
-    <Stack component="form" noValidate spacing={2.5} onSubmit={handleSubmit(handleValid)}>
+    <Stack component="form" noValidate spacing={2.5} onSubmit={handleSubmit(handleValid)} onInput={preload}>
       <FormHeading title={t('login.title')} subtitle={t('login.subtitle')} />
       <FormAlert message={errors.root?.server?.message} />
       <FormTextField

@@ -3,9 +3,17 @@ import { errorMessages } from '@fleetgate/contracts';
 import { ApiError } from '../api/api-error.ts';
 import { CenteredLayout } from '../components/CenteredLayout.tsx';
 import { LoginForm, type LoginValues } from './LoginForm.tsx';
-import { OneTimeCodeForm } from './OneTimeCodeForm.tsx';
 import { useContinueAfterLogIn } from './use-continue-after-log-in.ts';
 import { useLogIn } from './use-log-in.ts';
+import { FullPageProgress } from '../components/FullPageProgress.tsx';
+import { lazyPart } from '../app/lazy-part.tsx';
+
+/** Only accounts with two-factor sign-in need the second step, so it loads when reached. */
+const OneTimeCodeForm = lazyPart(
+  () => import('./OneTimeCodeForm.tsx'),
+  'OneTimeCodeForm',
+  <FullPageProgress />,
+);
 
 function needsOneTimePassword(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401 && error.hasMessage(errorMessages.otpRequired);
