@@ -49,7 +49,10 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    rollupOptions: { output: { manualChunks: vendorChunk } },
+    // Terser packs a few per cent tighter than esbuild: what keeps the login page within 200 KB.
+    minify: 'terser',
+    terserOptions: { compress: { passes: 2 } },
+    rollupOptions: { output: { manualChunks: vendorChunk, experimentalMinChunkSize: 7_000 } },
   },
   server: {
     proxy: {

@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../components/form/FormAlert.tsx';
-import { FormTextField } from '../components/form/FormTextField.tsx';
+import { FormTextInput } from '../components/form/FormTextInput.tsx';
 import { PasswordField } from '../components/form/PasswordField.tsx';
 import { applyApiErrors } from '../components/form/apply-api-errors.ts';
 import { AuthSwitchLink } from './AuthSwitchLink.tsx';
@@ -47,7 +47,7 @@ export function LoginForm({ defaultValues, onSubmit }: LoginFormProps) {
     <Stack component="form" noValidate spacing={2.5} onSubmit={handleSubmit(handleValid)} onInput={preload}>
       <FormHeading title={t('login.title')} subtitle={t('login.subtitle')} />
       <FormAlert message={errors.root?.server?.message} />
-      <FormTextField
+      <FormTextInput
         control={control}
         name="emailAddress"
         label={t('login.email')}
