@@ -11,6 +11,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { capConnectionsPerAddress, serverTimeouts } from './http/connection-limits.ts';
 import { defaultBodyLimit } from './http/body-limits.ts';
 import { registerWebApp } from './http/static.ts';
+import { loggerOptions, RequestLogController } from './http/logging.ts';
 import { registerApiDocs } from './http/api-docs.routes.ts';
 import { attemptLimiter, LoginLimiter, type LoginLimits } from './auth/login-limiter.ts';
 import { success } from './http/envelope.ts';
@@ -57,7 +58,8 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
 
   const limits = { ...config.connectionLimits, ...options.connectionLimits };
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : loggerOptions(config),
+    logController: new RequestLogController(),
     requestIdHeader: 'x-request-id',
     trustProxy: config.trustProxy,
     bodyLimit: defaultBodyLimit,

@@ -23,6 +23,8 @@ export type Config = {
   connectionLimits: ConnectionLimits;
   webDist: string | undefined;
   logLevel: string;
+  /** `pretty`: one readable line per entry (the default on a terminal); `json`: pino's JSON lines. */
+  logFormat: LogFormat;
   /**
    * Which peers may tell the client address with X-Forwarded-For: their addresses or CIDRs;
    * false trusts none. Never every peer, or any client could choose its address.
@@ -61,6 +63,8 @@ export type ConnectionLimits = {
 
 export type TrustProxy = false | string[];
 
+export type LogFormat = 'json' | 'pretty';
+
 // proxy-addr's (Fastify's) names for the loopback, link-local and private ranges.
 const namedRanges = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -97,13 +101,20 @@ function isAddressOrCidr(entry: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
-/** Reads the configuration from the environment; every value has a sensible default. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * Reads the configuration from the environment; every value has a sensible default.
+ * `terminal`: whether the log goes to a terminal (readable lines) or elsewhere (JSON).
+ */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  terminal = process.stdout.isTTY === true,
+): Config {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not a port: ${env.PORT}`);
   return {
     port,
-    host: env.HOST ?? '0.0.0.0',
+    // Only this computer can reach a server started without HOST; exposing it is a decision.
+    host: env.HOST || '127.0.0.1',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     publicUrl: publicUrlOf(env.PUBLIC_URL, port),
@@ -118,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    logFormat: logFormatOf(env.LOG_FORMAT, terminal),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     adminEmail: env.FLEETGATE_ADMIN_EMAIL || undefined,
     adminPassword: env.FLEETGATE_ADMIN_PASSWORD || undefined,
@@ -132,6 +144,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       env.CONNECTOR_DOWNLOADS_DIR || path.join(import.meta.dirname, '../../connector/dist'),
     ),
   };
+}
+
+function logFormatOf(value: string | undefined, terminal: boolean): LogFormat {
+  if (!value) return terminal ? 'pretty' : 'json';
+  if (value === 'json' || value === 'pretty') return value;
+  throw new Error(`LOG_FORMAT is json or pretty, not ${value}`);
 }
 
 function publicUrlOf(value: string | undefined, port: number): string {

@@ -2,9 +2,14 @@ import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { seedDemoIfEmpty } from './bootstrap/demo.ts';
 import { startExpiredTokenCleanup } from './jobs/expired-tokens.job.ts';
+import { DataDirInUseError } from './db/data-dir-lock.ts';
 
 const config = loadConfig();
-const { app, db } = await buildApp({ config });
+const { app, db } = await buildApp({ config }).catch((error: unknown) => {
+  if (!(error instanceof DataDirInUseError)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+});
 const demo = await seedDemoIfEmpty(db, { emailAddress: config.adminEmail, password: config.adminPassword });
 const stopCleanup = startExpiredTokenCleanup(db, (error) =>
   app.log.error({ err: error }, 'token cleanup failed'),
@@ -16,6 +21,11 @@ const url = config.publicUrl;
 const lines = [
   `Fleetgate listening on ${address}, public URL ${url} (database: ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`,
 ];
+if (isLoopback(config.host)) {
+  lines.push(
+    `Only this computer can connect; to serve others, set HOST=0.0.0.0 and PUBLIC_URL to the address they use.`,
+  );
+}
 if (demo) {
   lines.push('Demo company created. Log in at ' + `${url}/login with:`);
   for (const account of demo.accounts)
@@ -25,6 +35,7 @@ if (demo) {
     'Attach the simulated demo agent "Line 1 gateway" (the token is valid for 24 h):',
     `  npx fleetgate-agent enroll --server ${url} --token=${demo.agentEnrolmentToken} --simulate`,
     '  npx fleetgate-agent run --simulate',
+    'Lost a password? Stop the server and run: npx fleetgate-server reset-password <e-mail address>',
   );
 }
 process.stdout.write(lines.join('\n') + '\n');
@@ -44,4 +55,8 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
       },
     );
   });
+}
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host.startsWith('127.');
 }

@@ -1,5 +1,5 @@
 import type { Feature } from './feature.ts';
-import { HomePage } from '../features/home/HomePage.tsx';
+import { lazyPage } from './lazy-part.tsx';
 import { messagesFeatures } from '../features/messages/messages.features.tsx';
 import { usersFeatures } from '../features/users/users.features.tsx';
 import { groupsFeatures } from '../features/groups/groups.features.tsx';
@@ -13,7 +13,13 @@ import { devicesFeatures } from '../features/devices/devices.features.tsx';
 import { agentsFeatures } from '../features/agents/agents.features.tsx';
 import { accessRequestsFeatures } from '../features/access-requests/access-requests.features.tsx';
 
-/** The one feature registry: every screen of the shell with its route, menu entry and capability. */
+const HomePage = lazyPage(() => import('../features/home/HomePage.tsx'), 'HomePage');
+
+/**
+ * The one feature registry: every screen of the shell with its route, menu entry and capability.
+ * Pages come through `lazyPage` (see the *.features.tsx files), so this list and the menu built
+ * from it load with the app while each page's code is fetched when the page is first opened.
+ */
 export const features: Feature[] = [
   { id: 'home', path: '/', element: <HomePage /> },
   ...devicesFeatures,

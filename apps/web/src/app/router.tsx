@@ -1,62 +1,103 @@
 import { createBrowserRouter, Navigate, redirect, type RouteObject } from 'react-router';
-import { CapabilityGate } from '../auth/CapabilityGate.tsx';
-import { LoginPage } from '../auth/LoginPage.tsx';
-import { RegisterPage } from '../auth/RegisterPage.tsx';
-import { ConfirmRegistrationPage } from '../auth/ConfirmRegistrationPage.tsx';
 import { redirectIfSignedIn, requireSession } from '../auth/guards.ts';
-import { logOut } from '../auth/log-out.ts';
 import { FullPageProgress } from '../components/FullPageProgress.tsx';
 import { AppRoot } from '../components/global/AppRoot.tsx';
-import { Shell } from '../components/shell/Shell.tsx';
 import type { FeatureHandle } from '../components/shell/feature-handle.ts';
-import { MyCompaniesPage } from '../features/companies/MyCompaniesPage.tsx';
-import { ApiUnavailablePage } from '../features/errors/ApiUnavailablePage.tsx';
-import { NotAllowedPage } from '../features/errors/NotAllowedPage.tsx';
 import { WhoopsPage } from '../features/errors/WhoopsPage.tsx';
-import { JumpStartPage } from '../features/jump-start/JumpStartPage.tsx';
 import type { Feature } from './feature.ts';
 import { features } from './features.tsx';
 
+/** A screen of the registry behind its capability check, which loads alongside the shell. */
 function featureRoute(feature: Feature): RouteObject {
-  const element = <CapabilityGate feature={feature}>{feature.element}</CapabilityGate>;
+  const lazy = {
+    Component: async () => {
+      const { CapabilityGate } = await import('../auth/CapabilityGate.tsx');
+      return function FeatureScreen() {
+        return <CapabilityGate feature={feature}>{feature.element}</CapabilityGate>;
+      };
+    },
+  };
   const handle: FeatureHandle = { featureId: feature.id };
   return feature.path === '/'
-    ? { index: true, element, handle }
-    : { path: feature.path.replace(/^\//, ''), element, handle };
+    ? { index: true, lazy, handle }
+    : { path: feature.path.replace(/^\//, ''), lazy, handle };
 }
 
+/*
+ * The screens outside the registry load their code on the way to them (React Router fetches it
+ * while the route's loader runs), so the login page does not carry the shell, and the shell not
+ * the login page. The error page stays in the entry chunk: it must show when loading fails.
+ */
 export const routes: RouteObject[] = [
   {
     element: <AppRoot />,
     hydrateFallbackElement: <FullPageProgress />,
     errorElement: <WhoopsPage />,
     children: [
-      { path: 'login', loader: redirectIfSignedIn, element: <LoginPage /> },
-      { path: 'register', loader: redirectIfSignedIn, element: <RegisterPage /> },
-      { path: 'register/confirm', element: <ConfirmRegistrationPage /> },
+      {
+        path: 'login',
+        loader: redirectIfSignedIn,
+        lazy: { Component: async () => (await import('../auth/LoginPage.tsx')).LoginPage },
+      },
+      {
+        path: 'register',
+        loader: redirectIfSignedIn,
+        lazy: { Component: async () => (await import('../auth/RegisterPage.tsx')).RegisterPage },
+      },
+      {
+        path: 'register/confirm',
+        lazy: {
+          Component: async () =>
+            (await import('../auth/ConfirmRegistrationPage.tsx')).ConfirmRegistrationPage,
+        },
+      },
       {
         path: 'logout',
         loader: async () => {
+          // Logging out also tells the local VPN client; that code is not needed before.
+          const { logOut } = await import('../auth/log-out.ts');
           await logOut();
           return redirect('/login');
         },
         element: <FullPageProgress />,
       },
-      { path: 'my-companies', loader: requireSession, element: <MyCompaniesPage /> },
+      {
+        path: 'my-companies',
+        loader: requireSession,
+        lazy: {
+          Component: async () => (await import('../features/companies/MyCompaniesPage.tsx')).MyCompaniesPage,
+        },
+      },
       // Signs in by itself with the link's token, so it needs no session and replaces any.
-      { path: 'jump-start', element: <JumpStartPage /> },
+      {
+        path: 'jump-start',
+        lazy: {
+          Component: async () => (await import('../features/jump-start/JumpStartPage.tsx')).JumpStartPage,
+        },
+      },
       {
         path: 'error',
         children: [
           { index: true, element: <WhoopsPage /> },
-          { path: 'api-unavailable', element: <ApiUnavailablePage /> },
-          { path: 'not-allowed', element: <NotAllowedPage /> },
+          {
+            path: 'api-unavailable',
+            lazy: {
+              Component: async () =>
+                (await import('../features/errors/ApiUnavailablePage.tsx')).ApiUnavailablePage,
+            },
+          },
+          {
+            path: 'not-allowed',
+            lazy: {
+              Component: async () => (await import('../features/errors/NotAllowedPage.tsx')).NotAllowedPage,
+            },
+          },
         ],
       },
       {
         path: '/',
         loader: requireSession,
-        element: <Shell />,
+        lazy: { Component: async () => (await import('../components/shell/Shell.tsx')).Shell },
         children: [
           ...features.map(featureRoute),
           // Unknown paths go to the root, which leads on to the first permitted screen.

@@ -2,18 +2,16 @@ import { useMemo } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { FormAlert } from '../components/form/FormAlert.tsx';
-import { FormTextField } from '../components/form/FormTextField.tsx';
+import { FormTextInput } from '../components/form/FormTextInput.tsx';
 import { PasswordField } from '../components/form/PasswordField.tsx';
 import { applyApiErrors } from '../components/form/apply-api-errors.ts';
 import { AuthSwitchLink } from './AuthSwitchLink.tsx';
 import { FormHeading } from '../components/form/FormHeading.tsx';
-import { emailAddressSchema } from '../components/form/field-schemas.ts';
 import { blocks } from './sign-in-block.ts';
+import { lazyResolver } from '../components/form/lazy-resolver.ts';
 
 export type LoginValues = { emailAddress: string; password: string };
 
@@ -27,8 +25,8 @@ type LoginFormProps = {
 
 export function LoginForm({ defaultValues, onSubmit, blocked }: LoginFormProps) {
   const { t } = useTranslation();
-  const schema = useMemo(
-    () => z.object({ emailAddress: emailAddressSchema(t), password: z.string().min(1, t('form.required')) }),
+  const { resolver, preload } = useMemo(
+    () => lazyResolver(async () => (await import('./login-resolver.ts')).loginResolver(t)),
     [t],
   );
   const {
@@ -37,7 +35,7 @@ export function LoginForm({ defaultValues, onSubmit, blocked }: LoginFormProps) 
     setError,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(schema),
+    resolver,
     defaultValues: defaultValues ?? { emailAddress: '', password: '' },
   });
   const emailAddress = useWatch({ control, name: 'emailAddress' });
@@ -52,7 +50,7 @@ export function LoginForm({ defaultValues, onSubmit, blocked }: LoginFormProps) 
   };
 
   return (
-    <Stack component="form" noValidate spacing={2.5} onSubmit={handleSubmit(handleValid)}>
+    <Stack component="form" noValidate spacing={2.5} onSubmit={handleSubmit(handleValid)} onInput={preload}>
       <FormHeading title={t('login.title')} subtitle={t('login.subtitle')} />
       {blocked && (
         <Alert severity="warning" role="status">
@@ -60,7 +58,7 @@ export function LoginForm({ defaultValues, onSubmit, blocked }: LoginFormProps) 
         </Alert>
       )}
       <FormAlert message={errors.root?.server?.message} />
-      <FormTextField
+      <FormTextInput
         control={control}
         name="emailAddress"
         label={t('login.email')}

@@ -4,11 +4,20 @@ import { errorMessages } from '@fleetgate/contracts';
 import { ApiError } from '../api/api-error.ts';
 import { CenteredLayout } from '../components/CenteredLayout.tsx';
 import { LoginForm, type LoginValues } from './LoginForm.tsx';
-import { OneTimeCodeForm } from './OneTimeCodeForm.tsx';
 import { blockEndText, blockFrom, storeBlock, useSignInBlock } from './sign-in-block.ts';
-import { SignInBlockedDialog } from './SignInBlockedDialog.tsx';
 import { useContinueAfterLogIn } from './use-continue-after-log-in.ts';
 import { useLogIn } from './use-log-in.ts';
+import { FullPageProgress } from '../components/FullPageProgress.tsx';
+import { lazyPart } from '../app/lazy-part.tsx';
+
+/** Only accounts with two-factor sign-in need the second step, so it loads when reached. */
+const OneTimeCodeForm = lazyPart(
+  () => import('./OneTimeCodeForm.tsx'),
+  'OneTimeCodeForm',
+  <FullPageProgress />,
+);
+/** Shown only to a browser that stored a sign-in block, so it loads then. */
+const SignInBlockedDialog = lazyPart(() => import('./SignInBlockedDialog.tsx'), 'SignInBlockedDialog', null);
 
 function needsOneTimePassword(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401 && error.hasMessage(errorMessages.otpRequired);

@@ -1,6 +1,9 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
-import Snackbar from '@mui/material/Snackbar';
+import { lazyPart } from '../app/lazy-part.tsx';
+
+/** Most page loads show no message, so the snack bar's code loads with the first one. */
+const Snackbar = lazyPart(() => import('@mui/material/Snackbar'), 'default', null);
 
 export type NotifyOptions = {
   /** How long the message stays; `null` keeps it until dismissed or replaced. Default 4000 ms. */

@@ -3,18 +3,11 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import type { Control, FieldValues, Path } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { TextFieldProps } from '@mui/material/TextField';
-import { FormTextField } from './FormTextField.tsx';
+import { FormTextInput, type FormTextInputProps } from './FormTextInput.tsx';
 
-type PasswordFieldProps<T extends FieldValues> = Omit<
-  TextFieldProps,
-  'name' | 'value' | 'onChange' | 'type'
-> & {
-  control: Control<T>;
-  name: Path<T>;
-};
+type PasswordFieldProps<T extends FieldValues> = Omit<FormTextInputProps<T>, 'type' | 'endAdornment'>;
 
 export function PasswordField<T extends FieldValues>(props: PasswordFieldProps<T>) {
   const { t } = useTranslation();
@@ -23,25 +16,21 @@ export function PasswordField<T extends FieldValues>(props: PasswordFieldProps<T
   const handleToggle = () => setVisible((current) => !current);
 
   return (
-    <FormTextField
+    <FormTextInput
       {...props}
       type={visible ? 'text' : 'password'}
-      slotProps={{
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <IconButton
-                aria-label={visible ? t('form.hidePassword') : t('form.showPassword')}
-                onClick={handleToggle}
-                edge="end"
-                size="small"
-              >
-                {visible ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
-              </IconButton>
-            </InputAdornment>
-          ),
-        },
-      }}
+      endAdornment={
+        <InputAdornment position="end">
+          <IconButton
+            aria-label={visible ? t('form.hidePassword') : t('form.showPassword')}
+            onClick={handleToggle}
+            edge="end"
+            size="small"
+          >
+            {visible ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
+          </IconButton>
+        </InputAdornment>
+      }
     />
   );
 }

@@ -1,6 +1,8 @@
 import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
 import type { Feature } from '../../app/feature.ts';
-import { AccessCategoriesPage } from './AccessCategoriesPage.tsx';
+import { lazyPage } from '../../app/lazy-part.tsx';
+
+const AccessCategoriesPage = lazyPage(() => import('./AccessCategoriesPage.tsx'), 'AccessCategoriesPage');
 
 export const accessCategoriesFeatures: Feature[] = [
   {

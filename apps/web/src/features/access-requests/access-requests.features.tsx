@@ -1,6 +1,8 @@
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import type { Feature } from '../../app/feature.ts';
-import { AccessRequestsPage } from './AccessRequestsPage.tsx';
+import { lazyPage } from '../../app/lazy-part.tsx';
+
+const AccessRequestsPage = lazyPage(() => import('./AccessRequestsPage.tsx'), 'AccessRequestsPage');
 
 export const accessRequestsFeatures: Feature[] = [
   {

@@ -1,6 +1,8 @@
 import RouterOutlined from '@mui/icons-material/RouterOutlined';
 import type { Feature } from '../../app/feature.ts';
-import { AgentsPage } from './AgentsPage.tsx';
+import { lazyPage } from '../../app/lazy-part.tsx';
+
+const AgentsPage = lazyPage(() => import('./AgentsPage.tsx'), 'AgentsPage');
 
 export const agentsFeatures: Feature[] = [
   {

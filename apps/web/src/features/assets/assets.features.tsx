@@ -1,8 +1,10 @@
 import PrecisionManufacturing from '@mui/icons-material/PrecisionManufacturing';
 import type { Feature } from '../../app/feature.ts';
-import { AssetTypesDrawer } from './AssetTypesDrawer.tsx';
-import { AssetsPage } from './AssetsPage.tsx';
+import { lazyPage, lazyPart } from '../../app/lazy-part.tsx';
 import { assetsCapability } from './assets-capability.ts';
+
+const AssetTypesDrawer = lazyPart(() => import('./AssetTypesDrawer.tsx'), 'AssetTypesDrawer', null);
+const AssetsPage = lazyPage(() => import('./AssetsPage.tsx'), 'AssetsPage');
 
 export const assetsFeatures: Feature[] = [
   {

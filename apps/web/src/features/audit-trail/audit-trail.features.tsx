@@ -1,6 +1,8 @@
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import type { Feature } from '../../app/feature.ts';
-import { AuditTrailPage } from './AuditTrailPage.tsx';
+import { lazyPage } from '../../app/lazy-part.tsx';
+
+const AuditTrailPage = lazyPage(() => import('./AuditTrailPage.tsx'), 'AuditTrailPage');
 
 export const auditTrailFeatures: Feature[] = [
   {

@@ -1,6 +1,8 @@
 import DynamicFormOutlined from '@mui/icons-material/DynamicFormOutlined';
 import type { Feature } from '../../app/feature.ts';
-import { CustomFieldsPage } from './CustomFieldsPage.tsx';
+import { lazyPage } from '../../app/lazy-part.tsx';
+
+const CustomFieldsPage = lazyPage(() => import('./CustomFieldsPage.tsx'), 'CustomFieldsPage');
 
 export const customFieldsFeatures: Feature[] = [
   {

@@ -15,7 +15,7 @@ import { VpnConnectButton } from '../vpn/VpnConnectButton.tsx';
 import { DetailSection } from './DetailSection.tsx';
 import { DeviceServicesSection } from './DeviceServicesSection.tsx';
 import { MyRequestList } from './MyRequestList.tsx';
-import { RequestAccessDialog } from './RequestAccessDialog.tsx';
+import { lazyPart } from '../../app/lazy-part.tsx';
 import { StatusDot } from './StatusDot.tsx';
 import { VpnAccessState } from './VpnAccessState.tsx';
 import { mayConnect, mayRequestMoreAccess, shownVpnAccess, statusColourOf } from './device-status.ts';
@@ -27,6 +27,9 @@ import {
   useRefreshAtAccessChange,
 } from './use-devices.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+
+// The date pickers of the request dialog load when it first opens, not with the page.
+const RequestAccessDialog = lazyPart(() => import('./RequestAccessDialog.tsx'), 'RequestAccessDialog', null);
 
 /**
  * `/devices/:publicId`: one device's services, what the user can do with it and their own

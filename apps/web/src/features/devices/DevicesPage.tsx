@@ -11,7 +11,7 @@ import { useCurrentUser } from '../../auth/current-user.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { useShellSearch } from '../../components/shell/use-shell-search.ts';
 import { DeviceTable } from './DeviceTable.tsx';
-import { RequestAccessDialog } from './RequestAccessDialog.tsx';
+import { lazyPart } from '../../app/lazy-part.tsx';
 import { StatusLegend } from './StatusLegend.tsx';
 import { statusColourOf } from './device-status.ts';
 import {
@@ -22,6 +22,9 @@ import {
   useRefreshAtAccessChange,
 } from './use-devices.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+
+// The date pickers of the request dialog load when it first opens, not with the page.
+const RequestAccessDialog = lazyPart(() => import('./RequestAccessDialog.tsx'), 'RequestAccessDialog', null);
 
 /** `/devices`: the devices the user may see, their status colour, services, locks and requests. */
 export function DevicesPage() {

@@ -1,8 +1,10 @@
 import RouterOutlined from '@mui/icons-material/RouterOutlined';
 import type { Feature } from '../../app/feature.ts';
-import { DeviceDetailPage } from './DeviceDetailPage.tsx';
-import { DeviceDetailsPanel } from './DeviceDetailsPanel.tsx';
-import { DevicesPage } from './DevicesPage.tsx';
+import { lazyPage, lazyPart } from '../../app/lazy-part.tsx';
+
+const DeviceDetailPage = lazyPage(() => import('./DeviceDetailPage.tsx'), 'DeviceDetailPage');
+const DevicesPage = lazyPage(() => import('./DevicesPage.tsx'), 'DevicesPage');
+const DeviceDetailsPanel = lazyPart(() => import('./DeviceDetailsPanel.tsx'), 'DeviceDetailsPanel', null);
 
 /** Whoever may connect to, manage or request access to devices sees them. */
 const devicesCapabilities = [

@@ -1,8 +1,10 @@
 import Workspaces from '@mui/icons-material/Workspaces';
 import type { Feature } from '../../app/feature.ts';
-import { GroupTypesDrawer } from './GroupTypesDrawer.tsx';
-import { GroupsPage } from './GroupsPage.tsx';
+import { lazyPage, lazyPart } from '../../app/lazy-part.tsx';
 import { groupsCapability } from './groups-capability.ts';
+
+const GroupTypesDrawer = lazyPart(() => import('./GroupTypesDrawer.tsx'), 'GroupTypesDrawer', null);
+const GroupsPage = lazyPage(() => import('./GroupsPage.tsx'), 'GroupsPage');
 
 export const groupsFeatures: Feature[] = [
   {

@@ -1,6 +1,8 @@
 import HubOutlined from '@mui/icons-material/HubOutlined';
 import type { Feature } from '../../app/feature.ts';
-import { MqttBrokersPage } from './MqttBrokersPage.tsx';
+import { lazyPage } from '../../app/lazy-part.tsx';
+
+const MqttBrokersPage = lazyPage(() => import('./MqttBrokersPage.tsx'), 'MqttBrokersPage');
 
 export const mqttFeatures: Feature[] = [
   {

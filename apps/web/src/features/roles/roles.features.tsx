@@ -1,6 +1,8 @@
 import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
 import type { Feature } from '../../app/feature.ts';
-import { RolesPage } from './RolesPage.tsx';
+import { lazyPage } from '../../app/lazy-part.tsx';
+
+const RolesPage = lazyPage(() => import('./RolesPage.tsx'), 'RolesPage');
 
 export const rolesFeatures: Feature[] = [
   {

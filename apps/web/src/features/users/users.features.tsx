@@ -1,6 +1,8 @@
 import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
 import type { Feature } from '../../app/feature.ts';
-import { UsersPage } from './UsersPage.tsx';
+import { lazyPage } from '../../app/lazy-part.tsx';
+
+const UsersPage = lazyPage(() => import('./UsersPage.tsx'), 'UsersPage');
 
 export const usersFeatures: Feature[] = [
   {
