@@ -100,7 +100,13 @@ export function ShellFrame({
           onClose={() => rightPanel.onOpenChange(false)}
           sx={panelSx(rightDrawerWidth, wide && rightPanel.open, 'right')}
           slotProps={{
-            paper: { id: 'right-side-panel', component: 'aside', 'aria-label': t('shell.rightPanel') },
+            // The panel scrolls when its facts are longer than the window: focusable so keys scroll it too.
+            paper: {
+              id: 'right-side-panel',
+              component: 'aside',
+              'aria-label': t('shell.rightPanel'),
+              tabIndex: 0,
+            },
           }}
         >
           <Toolbar />
