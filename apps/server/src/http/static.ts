@@ -29,8 +29,8 @@ function setCacheHeaders(webDist: string) {
  * Serves the built web app. The build writes brotli and gzip files beside each text asset
  * (apps/web/precompress.ts); `preCompressed` serves the best one the browser accepts with
  * the original's content type. Paths that are not files get index.html (history fallback) so
- * the client router handles them; unknown /api paths stay JSON 404s and unknown files under
- * /assets/ plain 404s (a page that still asks for a replaced chunk must not get HTML).
+ * the client router handles them; unknown /api paths stay JSON 404s and unknown files (a page
+ * that still asks for a replaced chunk) plain 404s, so HTML is never run as a script.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string | undefined) {
   const index = webDist ? path.join(webDist, 'index.html') : undefined;
@@ -53,7 +53,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
     if (pathname === '/api' || pathname.startsWith('/api/')) {
       return reply.code(404).send(failure([{ message: errorMessages.notFound }]));
     }
-    const isPage = !path.extname(pathname) && !pathname.startsWith('/assets/');
+    // Built files all have an extension; `/assets/<publicId>` is the console's assets route, not a file.
+    const isPage = !path.extname(pathname);
     if (hasWebApp && (request.method === 'GET' || request.method === 'HEAD') && isPage) {
       return reply.sendFile('index.html');
     }
