@@ -3,7 +3,7 @@ import type { AccessRequest } from '@fleetgate/contracts';
 import { callApi } from './support/api.ts';
 import { collectPageErrors } from './support/browser.ts';
 import { deviceRow, shot } from './support/devices.ts';
-import { attachedAgent, connectorFor, freePort, watchVpnPage, useVpnWorld } from './support/vpn.ts';
+import { approvalSetup, connectorFor, freePort, watchVpnPage, useVpnWorld } from './support/vpn.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 
@@ -11,16 +11,7 @@ const world = useVpnWorld();
 
 describe('connecting from the devices list', () => {
   it('requests, is approved and connects from the row, without opening the device', async () => {
-    const approver = await world.server.newAdministrator('Shift Lead');
-    const engineer = await world.server.newMember(
-      approver,
-      ['agents.connect', 'accessRequests.use'],
-      'Engineer',
-    );
-    const { agent, runner } = await attachedAgent(world.server, approver, world.simulator, {
-      vpnRequireAccessApproval: true,
-    });
-    world.runners.push(runner);
+    const { approver, engineer, agent } = await approvalSetup(world, 'Shift Lead');
     const connector = await connectorFor(world.server, await freePort());
     world.connectors.push(connector);
 

@@ -6,7 +6,7 @@ import { expectAccessible } from './support/axe.ts';
 import { collectPageErrors, settledScreenshot } from './support/browser.ts';
 import type { SignedIn } from './support/shell-server.ts';
 import {
-  attachedAgent,
+  approvalSetup,
   connectorFor,
   freePort,
   portRefused,
@@ -33,16 +33,7 @@ function requestVpnAccess(requester: SignedIn, agentId: string, approver: Signed
 
 describe('VPN access that ends while connected', () => {
   it('says who revoked the access and offers to request it again; an expiry says it expired, and its dialog logs out', async () => {
-    const approver = await world.server.newAdministrator('VPN Approver');
-    const engineer = await world.server.newMember(
-      approver,
-      ['agents.connect', 'accessRequests.use'],
-      'Engineer',
-    );
-    const { agent, runner } = await attachedAgent(world.server, approver, world.simulator, {
-      vpnRequireAccessApproval: true,
-    });
-    world.runners.push(runner);
+    const { approver, engineer, agent } = await approvalSetup(world, 'VPN Approver');
     const { name: agentName } = await world.server.db
       .selectFrom('agents')
       .select('name')

@@ -5,7 +5,7 @@ import { callApi } from './support/api.ts';
 import { expectAccessible } from './support/axe.ts';
 import { collectPageErrors, settledScreenshot } from './support/browser.ts';
 import type { SignedIn } from './support/shell-server.ts';
-import { attachedAgent, connectorFor, freePort, watchVpnPage, useVpnWorld } from './support/vpn.ts';
+import { approvalSetup, connectorFor, freePort, watchVpnPage, useVpnWorld } from './support/vpn.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 
@@ -83,16 +83,7 @@ async function accessEndingSoon(requester: SignedIn, approver: SignedIn, agentId
 
 describe('The VPN status bar, the reminders and dialogs', () => {
   it('stack reminders above the bar, keep dialogs above both, and render release notes as Markdown', async () => {
-    const approver = await world.server.newAdministrator('Corner Approver');
-    const engineer = await world.server.newMember(
-      approver,
-      ['agents.connect', 'accessRequests.use'],
-      'Engineer',
-    );
-    const { agent, runner } = await attachedAgent(world.server, approver, world.simulator, {
-      vpnRequireAccessApproval: true,
-    });
-    world.runners.push(runner);
+    const { approver, engineer, agent } = await approvalSetup(world, 'Corner Approver');
     const connector = await connectorFor(world.server, await freePort());
     world.connectors.push(connector);
     // Markdown characters in a device's name are shown as they are, not read as markup.

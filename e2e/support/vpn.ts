@@ -118,3 +118,21 @@ export function useVpnWorld(): VpnWorld {
 }
 
 export type { AgentRunner, Connector, Simulator };
+
+/**
+ * A company whose device needs approval for VPN access: its administrator (the approver), an
+ * engineer who may connect and request access, and the device's agent attached (stopped with the world).
+ */
+export async function approvalSetup(world: VpnWorld, approverName: string) {
+  const approver = await world.server.newAdministrator(approverName);
+  const engineer = await world.server.newMember(
+    approver,
+    ['agents.connect', 'accessRequests.use'],
+    'Engineer',
+  );
+  const { agent, runner } = await attachedAgent(world.server, approver, world.simulator, {
+    vpnRequireAccessApproval: true,
+  });
+  world.runners.push(runner);
+  return { approver, engineer, agent };
+}
