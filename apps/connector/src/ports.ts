@@ -1,5 +1,6 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { readJsonFile } from './settings.ts';
 
 /** The lowest port a local service may use: below it a user needs root rights to listen. */
 export const minLocalPort = 1024;
@@ -102,19 +103,8 @@ export function parsePorts(
 
 /** Reads ports.json; missing means nothing remembered yet, a broken file is an error worth stopping for. */
 export async function readPorts(file: string): Promise<PortRecord> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { socksPort: null, services: [] };
-    throw error;
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw new Error(`${file} is not valid JSON`);
-  }
+  const parsed = await readJsonFile(file);
+  if (parsed === undefined) return { socksPort: null, services: [] };
   const result = parsePorts(parsed);
   if (!result.ports) {
     const where = result.errors.map((e) => `${e.propertyName}: ${e.message}`).join('; ');

@@ -107,21 +107,26 @@ export function parseSettings(
   return errors.length > 0 ? { errors } : { settings, errors: [] };
 }
 
-/** Reads settings.json; a missing file gives the defaults, a broken one is an error worth stopping for. */
-export async function readSettings(file: string): Promise<Settings> {
+/** A JSON file's content, or undefined when it does not exist; unreadable or broken JSON throws. */
+export async function readJsonFile(file: string): Promise<unknown> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { ...defaultSettings };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
-  let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch {
     throw new Error(`${file} is not valid JSON`);
   }
+}
+
+/** Reads settings.json; a missing file gives the defaults, a broken one is an error worth stopping for. */
+export async function readSettings(file: string): Promise<Settings> {
+  const parsed = await readJsonFile(file);
+  if (parsed === undefined) return { ...defaultSettings };
   const result = parseSettings(parsed, defaultSettings);
   if (!result.settings) {
     const where = result.errors.map((e) => e.propertyName).join(', ');
