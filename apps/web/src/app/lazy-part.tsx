@@ -1,5 +1,6 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useState, type ComponentType, type ReactNode } from 'react';
 import { FullPageProgress } from '../components/FullPageProgress.tsx';
+import { PartLoadFailed, RetryPartContext } from './PartLoadFailed.tsx';
 
 /**
  * A component whose code is fetched the first time it renders, in a chunk of its own (with the
@@ -12,11 +13,28 @@ export function lazyPart<Module extends Record<Name, ComponentType<never>>, Name
   name: Name,
   fallback: ReactNode,
 ): Module[Name] {
-  const Loaded = lazy(async () => ({ default: (await load())[name] as ComponentType<object> }));
+  // React keeps a lazy component's result for good, so a failed fetch is turned into the
+  // PartLoadFailed notice and a retry makes a new lazy component.
+  const makeLoaded = () =>
+    lazy(async () => {
+      try {
+        return { default: (await load())[name] as ComponentType<object> };
+      } catch {
+        return { default: PartLoadFailed as ComponentType<object> };
+      }
+    });
+  let Loaded = makeLoaded();
   function LazyPart(props: object) {
+    const [, setAttempt] = useState(0);
+    const retry = useCallback(() => {
+      Loaded = makeLoaded();
+      setAttempt((attempt) => attempt + 1);
+    }, []);
     return (
       <Suspense fallback={fallback}>
-        <Loaded {...props} />
+        <RetryPartContext value={retry}>
+          <Loaded {...props} />
+        </RetryPartContext>
       </Suspense>
     );
   }

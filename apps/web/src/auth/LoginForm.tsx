@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useForm, useWatch } from 'react-hook-form';
@@ -12,6 +11,10 @@ import { AuthSwitchLink } from './AuthSwitchLink.tsx';
 import { FormHeading } from '../components/form/FormHeading.tsx';
 import { blocks } from './sign-in-block.ts';
 import { lazyResolver } from '../components/form/lazy-resolver.ts';
+import { lazyPart } from '../app/lazy-part.tsx';
+
+/** Only a browser with a stored sign-in block shows this, so the alert's code loads then. */
+const Alert = lazyPart(() => import('@mui/material/Alert'), 'default', null);
 
 export type LoginValues = { emailAddress: string; password: string };
 

@@ -1,9 +1,27 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
-import { lazyPart } from '../app/lazy-part.tsx';
+import type SnackbarType from '@mui/material/Snackbar';
 
-/** Most page loads show no message, so the snack bar's code loads with the first one. */
-const Snackbar = lazyPart(() => import('@mui/material/Snackbar'), 'default', null);
+type SnackbarComponent = typeof SnackbarType;
+let loadedSnackbar: SnackbarComponent | null = null;
+let loadingSnackbar: Promise<void> | null = null;
+
+/**
+ * Most page loads show no message, so the login page does not load the snack bar's code. The
+ * shell loads it ahead (`preloadSnackbar`): "No connection" must show while offline, when no code
+ * can be fetched. A failed load is tried again with the next message instead of failing the page.
+ */
+export function preloadSnackbar(): Promise<void> {
+  loadingSnackbar ??= import('@mui/material/Snackbar').then(
+    (module) => {
+      loadedSnackbar = module.default;
+    },
+    () => {
+      loadingSnackbar = null;
+    },
+  );
+  return loadingSnackbar;
+}
 
 export type NotifyOptions = {
   /** How long the message stays; `null` keeps it until dismissed or replaced. Default 4000 ms. */
@@ -27,6 +45,11 @@ let nextId = 1;
 export function NotifyProvider({ children }: { children: ReactNode }) {
   const [queue, setQueue] = useState<Notice[]>([]);
   const current = queue[0];
+  const [Snackbar, setSnackbar] = useState(() => loadedSnackbar);
+  useEffect(() => {
+    if (!current || Snackbar) return;
+    void preloadSnackbar().then(() => setSnackbar(() => loadedSnackbar));
+  }, [current, Snackbar]);
 
   const notify = useCallback((message: string, options: NotifyOptions = {}) => {
     const notice = { ...options, id: nextId++, message };
@@ -42,7 +65,7 @@ export function NotifyProvider({ children }: { children: ReactNode }) {
   return (
     <Context.Provider value={value}>
       {children}
-      {current && (
+      {current && Snackbar && (
         <Snackbar
           key={current.id}
           open

@@ -23,6 +23,8 @@ export const en = {
     name: 'Fleetgate',
     tagline: 'Approved, audited remote access to your industrial devices',
     loading: 'Loading…',
+    partLoadFailed: 'This part of the page could not be loaded. Check your connection and try again.',
+    retry: 'Retry',
   },
   form: {
     required: 'Required',

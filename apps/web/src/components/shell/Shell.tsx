@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import Button from '@mui/material/Button';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import CloudOff from '@mui/icons-material/CloudOff';
@@ -19,6 +19,7 @@ import { AccessRequestDecisionNotice } from '../../features/devices/AccessReques
 import { VpnProvider } from '../../features/vpn/VpnProvider.tsx';
 import { CenteredLayout } from '../CenteredLayout.tsx';
 import { FullPageProgress } from '../FullPageProgress.tsx';
+import { preloadSnackbar } from '../notify.tsx';
 import { LeaveCompany } from './LeaveCompany.tsx';
 import { ShellFrame } from './ShellFrame.tsx';
 import { ShellSearchProvider } from './ShellSearchProvider.tsx';
@@ -92,6 +93,8 @@ function GatewayTimeoutRetry({ onRetry }: { onRetry: () => void }) {
 }
 
 export function Shell() {
+  // Signed in, messages such as "No connection" must be able to show when nothing can be fetched.
+  useEffect(() => void preloadSnackbar(), []);
   const session = useSession();
   const companyId = useCompanyId();
   const myUser = useMyUser();
