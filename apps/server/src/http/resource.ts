@@ -57,6 +57,12 @@ export type ResourceDefinition<Row extends ResourceRow, Out extends object> = {
   newestFirst?: boolean;
   /** Mutations change who may do what (roles, memberships): cached rights are dropped on commit. */
   changesAccess?: boolean;
+  /**
+   * Items carry fields about their reader (an agent's `myAccess`): the answers to creates and
+   * changes are read again as the caller reads them, once committed, so they equal a GET, while
+   * audit records stay free of one reader's view.
+   */
+  readerSpecific?: boolean;
   // Inputs are typed `never` so each resource's services can take their own schema's output.
   create?: { schema: z.ZodType; run: (trx: Db, ctx: MutationContext, input: never) => Promise<Row> };
   update?: {
@@ -134,6 +140,14 @@ export function registerResource<Row extends ResourceRow, Out extends object>(
   });
 
   const { create, update, remove } = def;
+  const asRead = async (ctx: ApiContext<'company'>, answers: Out[]): Promise<Out[]> => {
+    if (!def.readerSpecific) return answers;
+    const ids = answers.map((answer) => (answer as { publicId: string }).publicId);
+    const viewer = { user: ctx.user, company: ctx.company };
+    const rows = await def.repository.findByPublicIds(ctx.db, ctx.company.id, ids, false, viewer);
+    const read = new Map(rows.map((row) => [row.public_id, def.present(row)]));
+    return answers.map((answer, i) => ({ ...answer, ...read.get(ids[i]!) }));
+  };
   if (create) {
     api.route({
       rel: list,
@@ -157,7 +171,7 @@ export function registerResource<Row extends ResourceRow, Out extends object>(
           const after = def.present(row);
           await audit(trx, mctx, 'CREATE', def.name, row.public_id, undefined, after);
           return { ...input, ...after };
-        });
+        }).then((answers) => asRead(ctx, answers));
         return { type: list, data: many ? created : created[0], status: 201 };
       },
     });
@@ -187,8 +201,9 @@ export function registerResource<Row extends ResourceRow, Out extends object>(
       handler: async (ctx) => {
         authorizeWrite(ctx, def.write);
         const input = parseInput(update.schema, ctx.body) as object;
-        const [after] = await mutate(api, def, ctx, [input], (trx, mctx, item) =>
-          patchOne(trx, mctx, ctx.publicId, item),
+        const [after] = await asRead(
+          ctx,
+          await mutate(api, def, ctx, [input], (trx, mctx, item) => patchOne(trx, mctx, ctx.publicId, item)),
         );
         return { type: def.name, data: after };
       },
@@ -212,8 +227,11 @@ export function registerResource<Row extends ResourceRow, Out extends object>(
           true,
         ) as object[];
         const inputs = items.map(({ publicId }, i) => ({ publicId, input: parsed[i]! }));
-        const data = await mutate(api, def, ctx, inputs, (trx, mctx, item) =>
-          patchOne(trx, mctx, item.publicId, item.input),
+        const data = await asRead(
+          ctx,
+          await mutate(api, def, ctx, inputs, (trx, mctx, item) =>
+            patchOne(trx, mctx, item.publicId, item.input),
+          ),
         );
         return { type: list, data };
       },

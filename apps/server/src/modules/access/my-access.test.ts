@@ -133,10 +133,10 @@ describe('Agent myAccess (the reader’s own VPN access, portal spec §4)', () =
     expect(await myAccess(engineerAs, elsewhere.publicId)).toMatchObject({ vpn: 'needsApproval' });
   });
 
-  it('is null in the answer to a change, and selectable and checked like every field', async () => {
+  it('is in the answer to a change as in a read, and selectable and checked like every field', async () => {
     const { company, as } = await agents.setup();
     const created = await agents.createAgent(as, { name: 'Gateway', vpnLocked: true });
-    expect(created.myAccess).toBeNull();
+    expect(created.myAccess).toMatchObject({ vpn: 'direct' });
     const projected = await t.call('GET', `Agent/${created.publicId}`, {
       ...as,
       query: { fields: 'myAccess(vpn)' },

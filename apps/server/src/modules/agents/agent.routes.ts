@@ -48,6 +48,8 @@ export function registerAgentRoutes(api: Api, deps: ModuleDeps) {
     filters: agentFilters,
     repository: { list: listAgents, findByPublicIds: findAgentsByPublicIds },
     present: presentAgent,
+    // `myAccess` is the reader's own access.
+    readerSpecific: true,
     create: { schema: agentCreateInput, run: createAgent },
     update: { schema: agentPatchInput, run: changeAgent },
     remove: { run: removeAgent },
