@@ -158,7 +158,8 @@ describe('authentication', () => {
     await revokeThroughApi(server.baseUrl, session);
 
     await page.reload();
-    await page.waitForURL(`${server.baseUrl}/login`);
+    // Whichever call meets the 401 first leads there, with or without `next` back to my-companies.
+    await page.waitForURL((url) => url.pathname === '/login', { waitUntil: 'commit' });
     await page.getByRole('heading', { name: 'Log in' }).waitFor();
     expect(await readLocalStorage(page, 'fleetgate.session')).toBeNull();
     expect(errors).toEqual([]);
