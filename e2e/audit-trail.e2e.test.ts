@@ -59,7 +59,9 @@ describe('audit trail', () => {
     await page.getByLabel('Action').click();
     await page.getByRole('option', { name: 'Created' }).click();
     await page.locator('main .MuiChip-label', { hasText: 'Changed' }).first().waitFor({ state: 'detached' });
-    expect(await page.getByRole('main').getByText(role.data.publicId).count()).toBe(1);
+    // The change's row leaves as the filtered page loads; wait for the filtered page itself before counting.
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(1);
 
     expect(errors).toEqual([]);
     await context.close();

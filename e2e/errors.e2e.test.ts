@@ -127,10 +127,8 @@ describe('global error handling', () => {
     await page.getByRole('heading', { name: 'Messages' }).waitFor();
 
     await failApi(page, 503);
-    await page
-      .getByRole('link', { name: 'Apps' })
-      .or(page.getByRole('button', { name: 'Apps' }))
-      .click();
+    // The top bar's apps menu (the side menu has an Apps link too).
+    await page.getByRole('banner').getByRole('button', { name: 'Apps' }).click();
     await page.getByRole('menuitem', { name: /Console/ }).click();
     await page.waitForURL(`${server.baseUrl}/error/api-unavailable`);
     await page.getByRole('heading', { name: 'API server is unavailable' }).waitFor();

@@ -5,8 +5,11 @@ import { repoRoot } from './server.ts';
 
 export const screenshotDir = path.join(repoRoot, 'test-results');
 
-/** Debian's Chromium, installed by scripts/ensure-chromium.sh. */
-export function launchChromium(): Promise<Browser> {
+/**
+ * Debian's Chromium, installed by scripts/ensure-chromium.sh. `args` adds command-line switches,
+ * e.g. `--host-resolver-rules=MAP acme.test 127.0.0.1` to open the test server on a host name.
+ */
+export function launchChromium({ args = [] }: { args?: string[] } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [
@@ -17,6 +20,7 @@ export function launchChromium(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...args,
     ],
   });
 }

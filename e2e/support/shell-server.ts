@@ -30,6 +30,8 @@ export type ShellServer = {
   db: Db;
   /** The server's live events, to publish what the relay or other processes would. */
   events: EventBus;
+  /** Writes the relay's counted bytes now instead of at its next interval (data usage). */
+  flushUsage: () => Promise<void>;
   /** A new user who creates a company and so is its administrator. */
   newAdministrator: (label?: string) => Promise<SignedIn>;
   /**
@@ -69,7 +71,7 @@ export async function startShellServer(env: Record<string, string> = {}): Promis
   // Registration links are mailed; each server has an outbox of its own to read them from.
   const outboxDir = await mkdtemp(path.join(tmpdir(), 'fleetgate-outbox-'));
   const config = { ...loadConfig(env), webDist, logLevel: 'silent', outboxDir };
-  const { app, events } = await buildApp({ config, db, logger: false, authCacheMs: 0 });
+  const { app, events, relay } = await buildApp({ config, db, logger: false, authCacheMs: 0 });
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   // The port is known only now; links (relay, enrolment, mails) are built from config.publicUrl per request.
   config.publicUrl = baseUrl;
@@ -126,6 +128,7 @@ export async function startShellServer(env: Record<string, string> = {}): Promis
     baseUrl,
     db,
     events,
+    flushUsage: () => relay.flushUsage(),
     newAdministrator: async (label = 'Admin') => {
       const { account, token, user } = await signUp(label);
       const company = await call<{ publicId: string }>('POST', 'CompanyList', token.secretId, {

@@ -13,9 +13,10 @@ export async function settledBox(locator: Locator) {
 
 /** Drags with a real mouse: press on the handle, move past the activation distance, drop on the target. */
 export async function drag(page: Page, handle: Locator, target: Locator) {
-  // On a short window the type list may have to be scrolled into view first.
-  await target.scrollIntoViewIfNeeded();
-  await handle.scrollIntoViewIfNeeded();
+  // On a short window the type list may have to be scrolled into view first: to the middle, so
+  // the drag does not start at the menu's edge, where dnd-kit scrolls the menu under the pointer.
+  await target.evaluate((node) => node.scrollIntoView({ block: 'center' }));
+  await handle.evaluate((node) => node.scrollIntoView({ block: 'center' }));
   const from = await settledBox(handle);
   const to = await settledBox(target);
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);

@@ -1,19 +1,25 @@
+import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { screensaverPollSeconds } from '@fleetgate/contracts';
 import { AgentRunner } from './agent-runner.ts';
 import { defaultConfigPath, readConfig, writeConfig, type AgentConfig } from './config.ts';
 import { enroll } from './enroll.ts';
+import { ScreensaverSync } from './screensaver.ts';
 import { parseServiceSpec, type LanService } from './services.ts';
 import { startSimulator, type Simulator } from './simulator.ts';
 
 const usage = `Usage:
   fleetgate-agent enroll --server <url> --token=<token> [--service name=host:port]... [--simulate] [--config <path>]
-  fleetgate-agent run [--config <path>] [--simulate]
+  fleetgate-agent run [--config <path>] [--simulate] [--screensaver-interval <seconds>]
 
 enroll   exchanges the one-time token from the console for this agent's credential and writes
          the configuration (default ~/.config/fleetgate-agent/config.json or $FLEETGATE_AGENT_CONFIG).
          --service adds a LAN service the agent may reach (repeatable); --simulate adds demo
          services (an HTTP HMI page and a TCP echo service) that 'run' starts on this machine.
 run      keeps the connection to the relay and bridges tunnels to the configured services only.
+         It also fetches the display screensaver the company set for this agent, on attach and
+         every --screensaver-interval seconds (default ${screensaverPollSeconds}), and keeps it next to the
+         configuration (screensaver.img); with --simulate the HMI page shows it.
 `;
 
 export type CliIo = {
@@ -92,8 +98,15 @@ async function enrollCommand(args: string[], io: CliIo): Promise<number> {
 async function runCommand(args: string[], io: CliIo): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: { config: { type: 'string' }, simulate: { type: 'boolean' } },
+    options: {
+      config: { type: 'string' },
+      simulate: { type: 'boolean' },
+      'screensaver-interval': { type: 'string' },
+    },
   });
+  const intervalSeconds = Number(values['screensaver-interval'] ?? screensaverPollSeconds);
+  if (!Number.isFinite(intervalSeconds) || intervalSeconds < 1 || intervalSeconds > 86_400)
+    throw new Error('--screensaver-interval takes seconds from 1 to 86400');
   const file = values.config ?? defaultConfigPath(io.env);
   const config = await readConfig(file);
   const line = (text: string) => io.log(`${new Date().toISOString()} ${text}`);
@@ -104,16 +117,32 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
     line(`simulator: ${simulator.services.map((s) => `${s.name} on ${s.host}:${s.port}`).join(', ')}`);
   }
   line(`agent ${config.agentId}: services ${config.services.map((s) => s.name).join(', ')}`);
+  const screensaver = await new ScreensaverSync({
+    server: config.server,
+    credential: config.credential,
+    dir: path.dirname(path.resolve(file)),
+    intervalMs: intervalSeconds * 1000,
+    log: line,
+    onChange: (image) => {
+      simulator?.setScreensaver(image);
+      line(
+        image ? `display: showing the screensaver (${image.bytes.length} bytes)` : 'display: no screensaver',
+      );
+    },
+  }).start();
   const runner = new AgentRunner({
     relayUrl: config.relayUrl,
     credential: config.credential,
     services: config.services,
     log: line,
-  }).start();
+  });
+  runner.on('attached', () => void screensaver.refresh());
+  runner.start();
 
   const signal = await io.stopSignal;
   line(`${signal} received, stopping`);
   await runner.stop();
+  await screensaver.stop();
   await simulator?.close();
   return 0;
 }

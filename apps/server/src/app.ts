@@ -6,7 +6,7 @@ import { Api } from './http/api.ts';
 import { listenForAccessChanges } from './auth/auth-cache.ts';
 import { registerSessionActivity } from './auth/session-activity.ts';
 import { registerWireHooks } from './http/hooks.ts';
-import { hostCheck, registerHostCheck } from './http/host-check.ts';
+import { hostCheck, registerHostCheck, siteOrigin } from './http/host-check.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { capConnectionsPerAddress, serverTimeouts } from './http/connection-limits.ts';
 import { defaultBodyLimit } from './http/body-limits.ts';
@@ -26,6 +26,11 @@ import { registerConnectorDownloads } from './modules/vpn-releases/connector-dow
 import { EventBus } from './events/event-bus.ts';
 import { registerEventRoutes } from './events/events.routes.ts';
 import { Relay } from './relay/relay.ts';
+import { startTemporaryAccessSweep } from './jobs/temporary-access.job.ts';
+import { BrandingHosts, listenForBrandingHostChanges } from './modules/branding/branding-host-cache.ts';
+import { registerBrandingImageRoutes } from './modules/branding/branding-image.routes.ts';
+import { registerScreensaverRoutes } from './modules/screensaver/screensaver.routes.ts';
+import { brandingLookupsPerAddressPerMinute } from './modules/branding/branding.routes.ts';
 import type { RelayOptions } from './relay/relay-options.ts';
 
 export type AppOptions = {
@@ -38,15 +43,19 @@ export type AppOptions = {
   /** Invitations per inviter and per company per hour; tests lower them. */
   inviteLimits?: Partial<InviteLimits>;
   companiesPerUserPerDay?: number;
+  /** Public branding lookups (GET BrandingList) per client address per minute; tests lower it. */
+  brandingLookupsPerAddressPerMinute?: number;
   /** How long identities and rights are cached per token; 0 turns the cache off. */
   authCacheMs?: number;
   /** Relay tunables (rate-limit thresholds, revalidation and heartbeat intervals); tests shorten them. */
   relay?: Partial<RelayOptions>;
   /** Overrides of the configured timeouts and connection cap; tests shorten them. */
   connectionLimits?: Partial<ConnectionLimits>;
+  /** How often ended temporary access is announced (live event AccessEnded). */
+  temporaryAccessSweepMs?: number;
 };
 
-export type BuiltApp = { app: FastifyInstance; db: Db; api: Api; events: EventBus };
+export type BuiltApp = { app: FastifyInstance; db: Db; api: Api; events: EventBus; relay: Relay };
 
 const defaultLoginLimits: LoginLimits = { perAccount: 5, perAddress: 50, windowSeconds: 15 * 60 };
 
@@ -66,8 +75,18 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     ...serverTimeouts(limits),
   });
   capConnectionsPerAddress(app.server, limits.maxConnectionsPerAddress);
-  await registerSecurityHeaders(app, config.publicUrl);
-  registerHostCheck(app, config);
+  await registerSecurityHeaders(app, config.publicUrl, config.helpCentreUrl);
+  // Branding host names are served like PUBLIC_URL's host: known before the first request.
+  const brandingHosts = new BrandingHosts(db);
+  await brandingHosts.reload();
+  const logHostError = (error: unknown) => app.log.error({ err: error }, 'branding hosts reload failed');
+  const stopRefreshing = brandingHosts.refreshEvery(5 * 60_000, logHostError);
+  app.addHook('onClose', async () => stopRefreshing());
+  if (config.databaseUrl) {
+    const stop = await listenForBrandingHostChanges(config.databaseUrl, brandingHosts, logHostError);
+    app.addHook('onClose', stop);
+  }
+  registerHostCheck(app, config, brandingHosts);
   registerWireHooks(app);
   registerSessionActivity(app, db);
 
@@ -89,8 +108,21 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     app.addHook('onClose', stop);
   }
   registerEventRoutes(app, api, events);
+  const stopTemporaryAccessSweep = startTemporaryAccessSweep(
+    db,
+    events,
+    (error) => app.log.error({ err: error }, 'temporary access sweep failed'),
+    options.temporaryAccessSweepMs,
+  );
+  app.addHook('onClose', async () => stopTemporaryAccessSweep());
 
-  app.get('/api', async () => success('Discovery', api.discovery.list(config.publicUrl)));
+  // On a branding's host the hrefs stay on that host, so the page's calls are same-origin.
+  app.get('/api', async (request) =>
+    success(
+      'Discovery',
+      api.discovery.list(siteOrigin(request.headers.host, config.publicUrl, brandingHosts)),
+    ),
+  );
 
   const loginLimiter = new LoginLimiter(options.loginLimits ?? defaultLoginLimits);
   const registrationLimiter = attemptLimiter(options.registrationsPerAddressPerHour ?? 30, 3600);
@@ -107,13 +139,20 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     inviteLimiter,
     companyCreationLimiter,
     events,
+    brandingHosts,
+    brandingLookupLimiter: attemptLimiter(
+      options.brandingLookupsPerAddressPerMinute ?? brandingLookupsPerAddressPerMinute,
+      60,
+    ),
   });
+  await registerBrandingImageRoutes(app, api, { db, publicUrl: () => config.publicUrl });
+  await registerScreensaverRoutes(app, api, { db });
   registerConnectorDownloads(app, config.connectorDownloadsDir);
-  registerApiDocs(app, api, config);
+  registerApiDocs(app, api, config, brandingHosts);
 
   // The tunnel relay shares the HTTP server; it closes its sessions before the server stops.
   const relay = new Relay(
-    { db, events, log: app.log, servesHost: hostCheck(config, app.server) },
+    { db, events, log: app.log, servesHost: hostCheck(config, app.server, brandingHosts) },
     options.relay,
   );
   relay.attach(app.server);
@@ -121,5 +160,5 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
 
   await registerWebApp(app, config.webDist);
   if (!options.db) app.addHook('onClose', () => db.destroy());
-  return { app, db, api, events };
+  return { app, db, api, events, relay };
 }

@@ -1,6 +1,9 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from './app.ts';
-import { loadConfig, parseTrustProxy } from './config.ts';
+import { helpCentreUrlOf, loadConfig, parseTrustProxy } from './config.ts';
 import { openDatabase, type Db } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
 
@@ -17,6 +20,89 @@ describe('a local start', () => {
     expect(loadConfig({ LOG_FORMAT: 'json' }, true).logFormat).toBe('json');
     expect(loadConfig({ LOG_FORMAT: 'pretty' }, false).logFormat).toBe('pretty');
     expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow('LOG_FORMAT is json or pretty, not xml');
+  });
+});
+
+describe('HELP_CENTRE_URL', () => {
+  it('is optional', () => {
+    expect(loadConfig({}).helpCentreUrl).toBeUndefined();
+    expect(loadConfig({ HELP_CENTRE_URL: '' }).helpCentreUrl).toBeUndefined();
+    expect(loadConfig({ HELP_CENTRE_URL: '  ' }).helpCentreUrl).toBeUndefined();
+  });
+
+  it('takes an absolute http(s) address, with path and query', () => {
+    expect(loadConfig({ HELP_CENTRE_URL: 'https://help.example.com' }).helpCentreUrl).toBe(
+      'https://help.example.com/',
+    );
+    expect(
+      loadConfig({ HELP_CENTRE_URL: ' http://127.0.0.1:9400/docs?product=fleetgate ' }).helpCentreUrl,
+    ).toBe('http://127.0.0.1:9400/docs?product=fleetgate');
+  });
+
+  it.each([
+    'help.example.com',
+    '/help',
+    'ftp://help.example.com/',
+    'javascript:alert(1)',
+    'data:text/html,hi',
+    'https://',
+  ])('refuses %j at start, naming the variable', (value) => {
+    expect(() => loadConfig({ HELP_CENTRE_URL: value })).toThrow(
+      `HELP_CENTRE_URL is not an absolute http(s) address: ${value}`,
+    );
+  });
+
+  it('refuses credentials without repeating them', () => {
+    let message = '';
+    try {
+      loadConfig({ HELP_CENTRE_URL: 'https://bot:s3cret@help.example.com/' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/^HELP_CENTRE_URL must not contain a user name or password/);
+    expect(message).not.toContain('s3cret');
+  });
+
+  it("refuses the instance's own origin, whose pages could lift the frame's sandbox", () => {
+    expect(() =>
+      loadConfig({
+        PUBLIC_URL: 'https://fleet.example.com',
+        HELP_CENTRE_URL: 'https://fleet.example.com/help',
+      }),
+    ).toThrow(/^HELP_CENTRE_URL must be on another origin than PUBLIC_URL \(https:\/\/fleet\.example\.com\)/);
+    expect(() => helpCentreUrlOf('http://localhost:8080/help', 'http://localhost:8080')).toThrow(
+      /another origin/,
+    );
+    // Another port or scheme is another origin.
+    expect(helpCentreUrlOf('http://localhost:8081/help', 'http://localhost:8080')).toBe(
+      'http://localhost:8081/help',
+    );
+    expect(helpCentreUrlOf('http://fleet.example.com/help', 'https://fleet.example.com')).toBe(
+      'http://fleet.example.com/help',
+    );
+  });
+});
+
+describe('a start with a bad setting', () => {
+  it('stops with exit code 1 and one line naming the setting', () => {
+    // The repo pins Node 24 (type stripping); the system Node may be older.
+    const pinned = path.resolve(import.meta.dirname, '../../../node_modules/.bin/node');
+    const result = spawnSync(existsSync(pinned) ? pinned : process.execPath, ['apps/server/src/main.ts'], {
+      cwd: path.resolve(import.meta.dirname, '../../..'),
+      env: {
+        ...process.env,
+        HELP_CENTRE_URL: 'ftp://help.example.com/',
+        DATA_DIR: '/nonexistent/never-used',
+      },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(
+      'Configuration error: HELP_CENTRE_URL is not an absolute http(s) address: ftp://help.example.com/\n',
+    );
+    // No stack trace.
+    expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 });
 

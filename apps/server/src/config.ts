@@ -37,7 +37,10 @@ export type Config = {
   mailFrom: string;
   /** Where e-mails are written when no SMTP server is configured: one .eml file per mail. */
   outboxDir: string;
-  /** Help-centre address shown by the help button; no button without it. */
+  /**
+   * The help centre shown in the help panel's frame (an absolute http(s) URL on another origin
+   * than PUBLIC_URL); no help button without it. The CSP's frame-src admits exactly its origin.
+   */
   helpCentreUrl: string | undefined;
   /** The provider's cloud domain: the status-page link shows only on hosts ending with it. */
   cloudDomain: string | undefined;
@@ -46,6 +49,12 @@ export type Config = {
   connectorDir: string;
   /** Directory of the connector bundles served under /downloads/connector/ (`npm run build` fills it). */
   connectorDownloadsDir: string;
+  /**
+   * Markdown files with the instance's own terms of use and privacy statement (TERMS_OF_USE_FILE,
+   * PRIVACY_STATEMENT_FILE), shown on hosts no company or sector claims; built-in texts without them.
+   */
+  termsOfUseFile: string | undefined;
+  privacyStatementFile: string | undefined;
 };
 
 export type ConnectionLimits = {
@@ -111,13 +120,14 @@ export function loadConfig(
 ): Config {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not a port: ${env.PORT}`);
+  const publicUrl = publicUrlOf(env.PUBLIC_URL, port);
   return {
     port,
     // Only this computer can reach a server started without HOST; exposing it is a decision.
     host: env.HOST || '127.0.0.1',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
-    publicUrl: publicUrlOf(env.PUBLIC_URL, port),
+    publicUrl,
     allowedHosts: listOf(env.ALLOWED_HOSTS).map((host) => host.toLowerCase()),
     outboundAllowPrivate: env.OUTBOUND_ALLOW_PRIVATE === 'true',
     connectionLimits: {
@@ -136,13 +146,15 @@ export function loadConfig(
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Fleetgate <no-reply@fleetgate.invalid>',
     outboxDir: path.resolve(env.OUTBOX_DIR ?? path.join(env.DATA_DIR ?? './data', 'outbox')),
-    helpCentreUrl: env.HELP_CENTRE_URL || undefined,
+    helpCentreUrl: helpCentreUrlOf(env.HELP_CENTRE_URL, publicUrl),
     cloudDomain: env.CLOUD_DOMAIN || undefined,
     statusPageUrl: env.STATUS_PAGE_URL || undefined,
     connectorDir: path.resolve(import.meta.dirname, '../../connector'),
     connectorDownloadsDir: path.resolve(
       env.CONNECTOR_DOWNLOADS_DIR || path.join(import.meta.dirname, '../../connector/dist'),
     ),
+    termsOfUseFile: env.TERMS_OF_USE_FILE ? path.resolve(env.TERMS_OF_USE_FILE) : undefined,
+    privacyStatementFile: env.PRIVACY_STATEMENT_FILE ? path.resolve(env.PRIVACY_STATEMENT_FILE) : undefined,
   };
 }
 
@@ -158,6 +170,29 @@ function publicUrlOf(value: string | undefined, port: number): string {
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash)
     throw new Error(`PUBLIC_URL is not an http(s) address: ${value}`);
   return value.replace(/\/+$/, '');
+}
+
+/**
+ * HELP_CENTRE_URL: shown in a frame that may run scripts as its own origin, so it must be an
+ * absolute http(s) address without credentials, and not on this instance's origin (a page there
+ * could lift the frame's sandbox and read the session).
+ */
+export function helpCentreUrlOf(value: string | undefined, publicUrl: string): string | undefined {
+  const text = value?.trim() ?? '';
+  if (text === '') return undefined;
+  const url = URL.parse(text);
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname)
+    throw new Error(`HELP_CENTRE_URL is not an absolute http(s) address: ${value}`);
+  if (url.username || url.password)
+    throw new Error(
+      "HELP_CENTRE_URL must not contain a user name or password: every user's browser would see them",
+    );
+  if (url.origin === new URL(publicUrl).origin)
+    throw new Error(
+      `HELP_CENTRE_URL must be on another origin than PUBLIC_URL (${url.origin}): ` +
+        "the help centre runs in a frame with scripts and must not share the app's origin",
+    );
+  return url.href;
 }
 
 const listOf = (value: string | undefined) =>

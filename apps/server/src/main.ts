@@ -4,7 +4,15 @@ import { seedDemoIfEmpty } from './bootstrap/demo.ts';
 import { startExpiredTokenCleanup } from './jobs/expired-tokens.job.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 
-const config = loadConfig();
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (error) {
+    // A bad setting stops the start with one line naming it, not a stack trace.
+    process.stderr.write(`Configuration error: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+})();
 const { app, db } = await buildApp({ config }).catch((error: unknown) => {
   if (!(error instanceof DataDirInUseError)) throw error;
   process.stderr.write(`${error.message}\n`);

@@ -63,4 +63,16 @@ export type LiveEvent =
   | { type: 'AccessRequestChanged'; data: AccessRequest }
   | { type: 'AgentStatusChanged'; data: { publicId: string; status: 'online' | 'offline' } }
   | { type: 'VpnSessionChanged'; data: { agent: { publicId: string } } }
-  | { type: 'MessageCreated'; data: { publicId: string } };
+  | { type: 'MessageCreated'; data: { publicId: string } }
+  /** The company's translations changed (created, changed or deleted): clients load them again. */
+  | { type: 'TranslationsChanged'; data: { company: { publicId: string } } }
+  /** Licences or an agent's app activations changed: licence lists and agents load again. */
+  | { type: 'LicencesChanged'; data: { agent: { publicId: string } | null } }
+  /** The company's menu links changed: the left menu loads them again. */
+  | { type: 'MenuItemsChanged'; data: { company: { publicId: string } } }
+  /** The company's terms of use changed: members must accept the new policy version. */
+  | { type: 'TermsOfUseChanged'; data: { publicId: string } }
+  /** An app was installed, uninstalled or configured in the company: menus and screens follow. */
+  | { type: 'AppsChanged'; data: { company: { publicId: string } } }
+  /** The user's temporary membership or group membership in this company ended: read rights and lists again. */
+  | { type: 'AccessEnded'; data: { company: { publicId: string } } };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { limits } from './limits.ts';
+import { uiLanguages, type UiLanguage } from './languages.ts';
 
 const name = z.string().trim().min(1).max(limits.nameMaxLength);
 const password = z.string().min(limits.passwordMinLength).max(limits.passwordMaxLength);
@@ -23,6 +24,15 @@ export const passwordChangeInput = z.strictObject({
 
 export const companyInput = z.strictObject({ name });
 
+/**
+ * `PATCH MyUser`: the signed-in user's own settings. `language: null` follows the browser's
+ * language. (Name and e-mail address come with the profile page's other sections.)
+ */
+export const myUserPatchInput = z.strictObject({
+  language: z.enum(uiLanguages).nullable().optional(),
+});
+export type MyUserPatchInput = z.infer<typeof myUserPatchInput>;
+
 export type AccessToken = { publicId: string; secretId: string; expiresOn: string };
 
 export type MyUser = {
@@ -38,6 +48,10 @@ export type MyUser = {
    * they hold in one of its groups, manages access requests.
    */
   approvesAccessRequests: boolean;
+  /** The UI and e-mail language the user chose; `null` follows the browser's language. */
+  language: UiLanguage | null;
+  /** Every terms-of-use policy version the user has accepted (any company's or sector's). */
+  acceptedTermsOfUsePolicies: { publicId: string }[];
 };
 
 export type CompanySummary = { publicId: string; name: string; role: { publicId: string; name: string } };

@@ -10,6 +10,8 @@ export const capabilityCatalogue = [
   { key: 'roles.manage', kind: 'manage', label: 'Manage roles and access categories' },
   { key: 'branding.manage', kind: 'manage', label: 'Manage branding' },
   { key: 'translations.manage', kind: 'manage', label: 'Manage translations' },
+  { key: 'privacyStatement.manage', kind: 'manage', label: 'Manage the privacy statement' },
+  { key: 'termsOfUse.manage', kind: 'manage', label: 'Manage the terms of use' },
   { key: 'licences.manage', kind: 'manage', label: 'Manage licences' },
   { key: 'apps.manage', kind: 'manage', label: 'Manage apps' },
   { key: 'assetTypes.manage', kind: 'manage', label: 'Manage asset types' },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { limits } from './limits.ts';
 
 /** The kinds of entity a company can give extra properties to. */
-export const customFieldEntities = ['agent', 'asset', 'group', 'user'] as const;
+export const customFieldEntities = ['agent', 'asset', 'group', 'user', 'company'] as const;
 export type CustomFieldEntity = (typeof customFieldEntities)[number];
 
 /** Value types of a custom field; only `select` has a list of options. */

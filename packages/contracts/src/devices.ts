@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { limits } from './limits.ts';
+import type { AgentAppState } from './licences.ts';
 
 /** Stable error messages of agents, the relay and tunnels; the web app translates them. */
 export const deviceErrors = {
@@ -91,6 +92,8 @@ export const agentCreateInput = z.strictObject({
   webAccessLocked: z.boolean().optional(),
   vpnRequireAccessApproval: z.boolean().optional(),
   useStunnel: z.boolean().optional(),
+  /** A gateway with a display, which shows the company's screensaver. */
+  hasDisplay: z.boolean().optional(),
   controlledBy: reference.nullable().optional(),
   memberships: z
     .array(z.strictObject({ group: reference }))
@@ -152,10 +155,16 @@ export type Agent = {
   activeVpnSession: {
     publicId: string;
     rscServer: { publicId: string; name: string };
+    /** The data relay (mdr) of the session, and the one its logging data goes through. */
+    mdrServer: { publicId: string; name: string } | null;
+    loggingMdrServer: { publicId: string; name: string } | null;
     vpnAddress: string;
   } | null;
   connectedUsers: { publicId: string; name: string }[];
   useStunnel: boolean;
+  hasDisplay: boolean;
+  /** The screensaver its display shows (`GET RouterDisplayScreensaver/{publicId}`), if any. */
+  routerDisplayScreensaver: { publicId: string } | null;
   rateLimiting: RateLimiting;
   enrolled: boolean;
   lastSeenOn: string | null;
@@ -165,6 +174,9 @@ export type Agent = {
    * out by the server for whoever reads it; null in the answers to changes (create, patch).
    */
   myAccess: AgentMyAccess | null;
+  /** Data logging and alarming on the agent (licences). */
+  logging: AgentAppState;
+  alarming: AgentAppState;
 };
 
 /**

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { limits } from './limits.ts';
+import type { TermsOfUsePolicy } from './terms.ts';
+import { expiresOnInput } from './temporary-access.ts';
 
 const publicIdRef = z.strictObject({ publicId: z.string().regex(/^[0-9a-z]{12}$/) });
 const emailAddress = z.email().max(limits.nameMaxLength);
@@ -28,6 +30,8 @@ export const inviteFinishInput = z.strictObject({ termsOfUsePolicy: publicIdRef.
 export const membershipPatchInput = z.strictObject({
   role: publicIdRef.optional(),
   audience: publicIdRef.nullable().optional(),
+  /** Temporary access: the membership ends then; null makes it last until removed. */
+  expiresOn: expiresOnInput.optional(),
 });
 export type MembershipPatchInput = z.infer<typeof membershipPatchInput>;
 
@@ -35,6 +39,7 @@ export type MembershipPatchInput = z.infer<typeof membershipPatchInput>;
 export const membershipUserPutInput = z.strictObject({
   role: publicIdRef,
   audience: publicIdRef.nullable().optional(),
+  expiresOn: expiresOnInput.optional(),
 });
 
 type Ref = { publicId: string; name: string };
@@ -44,6 +49,8 @@ export type UserMembership = {
   user: { publicId: string; name: string; emailAddress: string };
   role: Ref;
   audience: Ref | null;
+  /** When the membership ends (temporary access); null while it lasts until removed. */
+  expiresOn: string | null;
 };
 
 /** A member of the company as `UserList` shows it. */
@@ -53,7 +60,7 @@ export type CompanyUser = {
   emailAddress: string;
   role: Ref;
   audience: Ref | null;
-  membership: { publicId: string };
+  membership: { publicId: string; expiresOn: string | null };
 };
 
 /** A role the signed-in user may give to members (`AssignableRoleList`). */
@@ -78,4 +85,9 @@ export type MyUserInvite = {
   invitedBy: { publicId: string; name: string } | null;
   createdOn: string;
   expiresOn: string;
+  /**
+   * The terms of use that apply in the company (its own, else its sector's), shown before joining
+   * and accepted with `InviteFinish`; MyUserInviteList gives them, audit entries do not.
+   */
+  termsOfUse?: TermsOfUsePolicy | null;
 };

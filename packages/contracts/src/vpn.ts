@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import type { Branding } from './branding.ts';
+import type { NamedReference } from './groups-and-assets.ts';
+import { companySettingSchemas } from './company-properties.ts';
+
+export { companyCustomUrlMaxLength } from './http-url.ts';
 
 /** Platforms the connector is offered for (one Node.js bundle runs on all three). */
 export const vpnClientPlatforms = ['linux', 'macos', 'windows'] as const;
@@ -47,25 +52,12 @@ export type VpnClientReleases = {
   releaseNotes: VpnReleaseNote[];
 };
 
-export const companyCustomUrlMaxLength = 2048;
-
-const httpUrl = z
-  .string()
-  .trim()
-  .max(companyCustomUrlMaxLength)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-    } catch {
-      return false;
-    }
-  });
-
 /** `PATCH Company/{publicId}` body; `null` puts a setting back to its default. */
 export const companyPatchInput = z.strictObject({
   custom: z.strictObject({
-    glbVpnClientReleaseNotesUrl: httpUrl.nullable().optional(),
+    glbVpnClientReleaseNotesUrl: companySettingSchemas['custom.glbVpnClientReleaseNotesUrl']
+      .nullable()
+      .optional(),
   }),
 });
 export type CompanyPatchInput = z.infer<typeof companyPatchInput>;
@@ -78,6 +70,10 @@ export type Company = {
     /** Where the portal reads the VPN release document; the server's own when not set. */
     glbVpnClientReleaseNotesUrl: string;
   };
+  /** The effective branding: the company's own, else its parent company's, else its sector's. */
+  branding: Branding | null;
+  parentCompany: NamedReference | null;
+  sector: NamedReference | null;
 };
 
 /**

@@ -1,5 +1,6 @@
-import { allCapabilities, isCapability, type Capability } from '@fleetgate/contracts';
+import { allCapabilities, isCapability, type Capability, type UiLanguage } from '@fleetgate/contracts';
 import type { Db } from '../db/client.ts';
+import { unexpired } from './temporary-access.ts';
 
 export type AuthenticatedUser = {
   id: number;
@@ -7,6 +8,8 @@ export type AuthenticatedUser = {
   name: string;
   emailAddress: string;
   twoFactorEnabled: boolean;
+  /** The language the user chose; null follows the browser. */
+  language: UiLanguage | null;
   tokenPublicId: string;
   tokenExpiresOn: Date;
 };
@@ -17,6 +20,8 @@ export type CompanyContext = {
   name: string;
   role: { publicId: string; name: string; builtIn: boolean };
   capabilities: ReadonlySet<Capability>;
+  /** When the membership ends (temporary access); null while it lasts until removed. */
+  accessEndsOn: Date | null;
 };
 
 /** Finds the user behind a bearer secret (by its hash); expired or revoked tokens find nobody. */
@@ -33,6 +38,7 @@ export async function findUserBySecretHash(
       'u.name',
       'u.email_address',
       'u.totp_secret',
+      'u.language',
       't.public_id as token_public_id',
       't.expires_on',
     ])
@@ -48,6 +54,7 @@ export async function findUserBySecretHash(
     name: row.name,
     emailAddress: row.email_address,
     twoFactorEnabled: row.totp_secret !== null,
+    language: row.language,
     tokenPublicId: row.token_public_id,
     tokenExpiresOn: row.expires_on,
   };
@@ -68,9 +75,11 @@ export async function findCompanyContext(
     .innerJoin('companies as c', 'c.id', 'm.company_id')
     .innerJoin('roles as r', 'r.id', 'm.role_id')
     .select(['c.id', 'c.public_id', 'c.name', 'r.public_id as role_public_id', 'r.name as role_name'])
-    .select(['r.built_in', 'r.capabilities'])
+    .select(['r.built_in', 'r.capabilities', 'm.expires_on'])
     .where('m.user_id', '=', userId)
     .where('c.public_id', '=', companyPublicId)
+    // An ended temporary membership is no membership: the same answer as a removed member.
+    .where(unexpired('m.expires_on'))
     .executeTakeFirst();
   if (!row) return undefined;
   return {
@@ -79,6 +88,7 @@ export async function findCompanyContext(
     name: row.name,
     role: { publicId: row.role_public_id, name: row.role_name, builtIn: row.built_in },
     capabilities: roleCapabilities(row.built_in, row.capabilities),
+    accessEndsOn: row.expires_on,
   };
 }
 

@@ -8,6 +8,7 @@ import { insertMembership } from '../modules/companies/company.repository.ts';
 import { insertRole } from '../modules/roles/role.repository.ts';
 import { seedDemoGroupsAndAssets } from '../modules/groups/group.demo.ts';
 import { seedDemoAgent } from '../modules/agents/agent.demo.ts';
+import { seedDemoLicences } from '../modules/licences/licence.demo.ts';
 
 export type DemoAccount = { emailAddress: string; password: string; role: string };
 
@@ -60,6 +61,7 @@ export async function seedDemoIfEmpty(
   await insertMembership(db, { companyId: company.id, userId: engineer.id, roleId: engineerRole.id });
   await seedDemoGroupsAndAssets(db, company.id);
   const { token } = await seedDemoAgent(db, company.id);
+  await seedDemoLicences(db, company.id);
   return {
     accounts: [
       { emailAddress: adminAccount.emailAddress, password: adminAccount.password, role: 'Administrator' },

@@ -10,6 +10,16 @@ import * as companyCustom from './migrations/0007-company-custom.ts';
 import * as sessionsAndRegistrations from './migrations/0008-sessions-and-registrations.ts';
 import * as inviteSentAt from './migrations/0009-invite-sent-at.ts';
 import * as agentMembershipIds from './migrations/0010-agent-membership-ids.ts';
+import * as sectorsAndBranding from './migrations/0011-sectors-and-branding.ts';
+import * as termsOfUse from './migrations/0012-terms-of-use.ts';
+import * as translations from './migrations/0013-translations.ts';
+import * as userLanguage from './migrations/0014-user-language.ts';
+import * as apps from './migrations/0015-apps.ts';
+import * as usage from './migrations/0016-usage.ts';
+import * as licences from './migrations/0017-licences.ts';
+import * as companyPropertiesAndMenuItems from './migrations/0018-company-properties-and-menu-items.ts';
+import * as screensaver from './migrations/0019-screensaver.ts';
+import * as temporaryAccess from './migrations/0020-temporary-access.ts';
 
 // Migrations are listed in code (not read from disk) so the same set runs from source,
 // in tests and in any bundle.
@@ -24,6 +34,16 @@ const migrations: Record<string, Migration> = {
   '0008-sessions-and-registrations': sessionsAndRegistrations,
   '0009-invite-sent-at': inviteSentAt,
   '0010-agent-membership-ids': agentMembershipIds,
+  '0011-sectors-and-branding': sectorsAndBranding,
+  '0012-terms-of-use': termsOfUse,
+  '0013-translations': translations,
+  '0014-user-language': userLanguage,
+  '0015-apps': apps,
+  '0016-usage': usage,
+  '0017-licences': licences,
+  '0018-company-properties-and-menu-items': companyPropertiesAndMenuItems,
+  '0019-screensaver': screensaver,
+  '0020-temporary-access': temporaryAccess,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

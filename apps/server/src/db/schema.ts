@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { CustomFieldEntity, UiLanguage } from '@fleetgate/contracts';
 
 type CreatedAt = ColumnType<Date, never, never>;
 type Json<T> = ColumnType<T, string, string>;
@@ -10,6 +11,8 @@ export type UserTable = {
   email_address: string;
   password_hash: string;
   totp_secret: string | null;
+  /** 'en' or 'de'; null follows the browser (0014-user-language). */
+  language: ColumnType<UiLanguage | null, UiLanguage | null | undefined, UiLanguage | null>;
   created_at: CreatedAt;
 };
 
@@ -17,8 +20,50 @@ export type CompanyTable = {
   id: Generated<number>;
   public_id: string;
   name: string;
-  /** Company settings by key (glbVpnClientReleaseNotesUrl); absent keys take their default. */
-  custom: ColumnType<Record<string, unknown>, string | undefined, string>;
+  /** The white-label partner the company belongs to (0011-sectors-and-branding). */
+  sector_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The company whose branding this one falls back to (0011); never a cycle. */
+  parent_company_id: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: CreatedAt;
+};
+
+export type SectorTable = {
+  id: Generated<number>;
+  public_id: string;
+  name: string;
+  created_at: CreatedAt;
+};
+
+/** A company's or a sector's branding (exactly one of company_id, sector_id). */
+export type BrandingTable = {
+  id: Generated<number>;
+  public_id: string;
+  company_id: number | null;
+  sector_id: number | null;
+  /** Lower-case host name, unique across the instance. */
+  fqdn: string | null;
+  theme: ColumnType<
+    { primaryColor: string; secondaryColor: string; mode: 'light' | 'dark' } | null,
+    string | null | undefined,
+    string | null
+  >;
+  custom_browser_title: string | null;
+  app_store_links: ColumnType<{ android?: string | null; ios?: string | null }, string | undefined, string>;
+  supported_platforms: ColumnType<string[], string | undefined, string>;
+  logo_light_id: number | null;
+  logo_dark_id: number | null;
+  favicon_id: number | null;
+  created_at: CreatedAt;
+};
+
+/** An uploaded branding image; never changed in place (a new upload is a new row). */
+export type BrandingImageTable = {
+  id: Generated<number>;
+  public_id: string;
+  content_type: string;
+  bytes: Uint8Array;
+  size: number;
+  sha256: string;
   created_at: CreatedAt;
 };
 
@@ -41,6 +86,8 @@ export type MembershipTable = {
   /** The member's access category (audience); added by 0004-users-and-audiences. */
   audience_id: number | null;
   created_at: CreatedAt;
+  /** Temporary access ends here (0020-temporary-access); null lasts until removed. */
+  expires_on: Date | null;
 };
 
 export type AccessTokenTable = {
@@ -106,6 +153,85 @@ export type GroupTypeTable = {
   created_at: CreatedAt;
 };
 
+export type TranslationTable = {
+  id: Generated<number>;
+  public_id: string;
+  company_id: number;
+  key: string;
+  languages: Json<Record<string, string>>;
+  created_at: CreatedAt;
+};
+
+/** A company's value of a `company` custom field or of a setting `custom.*` (0018). */
+export type CompanyCustomPropertyTable = {
+  id: Generated<number>;
+  public_id: string;
+  company_id: number;
+  key: string;
+  custom_field_id: number | null;
+  value: Json<string | number | boolean>;
+  created_at: CreatedAt;
+};
+
+/** A company's own link in the portal menu (0018). */
+export type MenuItemTable = {
+  id: Generated<number>;
+  public_id: string;
+  company_id: number;
+  name: string | null;
+  translation_key: string | null;
+  url: string;
+  icon: string;
+  sort_order: number;
+  audience_id: number | null;
+  created_at: CreatedAt;
+};
+
+export type CompanyAppTable = {
+  company_id: number;
+  app: string;
+  config: Json<Record<string, unknown>>;
+  installed_at: CreatedAt;
+  installed_by_user_id: number | null;
+};
+
+export type LicenceTable = {
+  id: Generated<number>;
+  public_id: string;
+  company_id: number;
+  type: string;
+  seats: number;
+  valid_from: Date;
+  valid_until: Date;
+  granted_by: string;
+  created_at: CreatedAt;
+};
+
+export type CouponTable = {
+  id: Generated<number>;
+  code_hash: string;
+  type: string;
+  days: number;
+  created_at: CreatedAt;
+  redeemed_at: Date | null;
+  redeemed_by_company_id: number | null;
+};
+
+export type AgentAppActivationTable = {
+  id: Generated<number>;
+  public_id: string;
+  company_id: number;
+  agent_id: number;
+  app: 'dataLogging' | 'alarming';
+  source: 'trial' | 'licence' | 'coupon' | 'bundle';
+  licence_id: number | null;
+  coupon_id: number | null;
+  starts_on: Date;
+  ends_on: Date | null;
+  deactivated_at: Date | null;
+  created_at: CreatedAt;
+};
+
 export type GroupTable = {
   id: Generated<number>;
   public_id: string;
@@ -164,7 +290,7 @@ export type CustomFieldTable = {
   id: Generated<number>;
   public_id: string;
   company_id: number;
-  entity: 'agent' | 'asset' | 'group' | 'user';
+  entity: CustomFieldEntity;
   key: string;
   name: string;
   type: 'text' | 'number' | 'boolean' | 'date' | 'select';
@@ -217,7 +343,22 @@ export type AgentTable = {
   rate_limit: 'soft' | 'hard' | null;
   rate_limit_counter: Generated<number>;
   rate_limit_last_hit: Date | null;
+  /** A gateway with a display shows the company's screensaver; added by 0019-screensaver. */
+  has_display: Generated<boolean>;
   created_at: CreatedAt;
+};
+
+export type RouterDisplayScreensaverTable = {
+  id: Generated<number>;
+  public_id: string;
+  company_id: number;
+  agent_id: number;
+  content_type: string;
+  bytes: Uint8Array;
+  size: number;
+  sha256: string;
+  created_at: CreatedAt;
+  created_by_user_id: number | null;
 };
 
 export type AgentServerTable = {
@@ -248,6 +389,8 @@ export type GroupMemberTable = {
   user_id: number;
   role_id: number;
   created_at: CreatedAt;
+  /** Temporary access ends here (0020-temporary-access); null lasts until removed. */
+  expires_on: Date | null;
 };
 
 export type VpnSessionTable = {
@@ -256,12 +399,17 @@ export type VpnSessionTable = {
   company_id: number;
   agent_id: number;
   platform_server_id: number;
+  /** The data relays (mdr) of the session: for data, and for logging data (migration 0016). */
+  mdr_server_id: ColumnType<number | null, number | null | undefined, number | null>;
+  logging_mdr_server_id: ColumnType<number | null, number | null | undefined, number | null>;
   vpn_address: string;
   started_at: Generated<Date>;
   ended_at: Date | null;
 };
 
 type Bigint = ColumnType<string, number | string | bigint, number | string | bigint>;
+/** A bigint column with a default. */
+type BigintDefault = ColumnType<string, number | string | bigint | undefined, number | string | bigint>;
 
 export type ClientSessionTable = {
   id: Generated<number>;
@@ -277,7 +425,24 @@ export type ClientSessionTable = {
   end_reason: string | null;
 };
 
-export type CompanyDataUsageTable = { company_id: number; day: string; bytes: Bigint };
+export type CompanyDataUsageTable = {
+  company_id: number;
+  day: string;
+  /** The day's total; more than in + out on days counted before directions were (migration 0016). */
+  bytes: Bigint;
+  /** Bytes sent to the company's devices. */
+  bytes_in: BigintDefault;
+  /** Bytes from the company's devices. */
+  bytes_out: BigintDefault;
+};
+
+export type AgentDataUsageTable = {
+  company_id: number;
+  agent_id: number;
+  day: string;
+  bytes_in: BigintDefault;
+  bytes_out: BigintDefault;
+};
 
 export type AccessRequestStatus = 'pending' | 'approved' | 'rejected' | 'revoked';
 
@@ -313,6 +478,38 @@ export type RelayTicketTable = {
   created_at: CreatedAt;
 };
 
+/** A company's or a sector's privacy statement: Markdown by language (0012-terms-of-use). */
+export type PrivacyStatementTable = {
+  id: Generated<number>;
+  public_id: string;
+  company_id: number | null;
+  sector_id: number | null;
+  languages: ColumnType<Record<string, string>, string | undefined, string>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+};
+
+/** One version of a company's or a sector's terms of use, never changed once written. */
+export type TermsOfUsePolicyTable = {
+  id: Generated<number>;
+  public_id: string;
+  company_id: number | null;
+  sector_id: number | null;
+  version: number;
+  languages: ColumnType<Record<string, string>, string, never>;
+  created_by_user_id: number | null;
+  created_at: CreatedAt;
+};
+
+/** A user's acceptance of a terms-of-use policy version, with the address it came from. */
+export type TermsOfUseAcceptanceTable = {
+  id: Generated<number>;
+  public_id: string;
+  user_id: number;
+  policy_id: number;
+  accepted_at: CreatedAt;
+  client_address: string | null;
+};
+
 export type Database = {
   platform_servers: PlatformServerTable;
   agents: AgentTable;
@@ -322,6 +519,7 @@ export type Database = {
   vpn_sessions: VpnSessionTable;
   client_sessions: ClientSessionTable;
   company_data_usage: CompanyDataUsageTable;
+  agent_data_usage: AgentDataUsageTable;
   access_requests: AccessRequestTable;
   access_request_servers: AccessRequestServerTable;
   access_request_approvers: AccessRequestApproverTable;
@@ -330,6 +528,12 @@ export type Database = {
   invites: InviteTable;
   users: UserTable;
   companies: CompanyTable;
+  sectors: SectorTable;
+  privacy_statements: PrivacyStatementTable;
+  terms_of_use_policies: TermsOfUsePolicyTable;
+  terms_of_use_acceptances: TermsOfUseAcceptanceTable;
+  brandings: BrandingTable;
+  branding_images: BrandingImageTable;
   roles: RoleTable;
   memberships: MembershipTable;
   access_tokens: AccessTokenTable;
@@ -339,6 +543,14 @@ export type Database = {
   custom_fields: CustomFieldTable;
   mqtt_brokers: MqttBrokerTable;
   group_types: GroupTypeTable;
+  translations: TranslationTable;
+  company_apps: CompanyAppTable;
+  router_display_screensavers: RouterDisplayScreensaverTable;
+  licences: LicenceTable;
+  coupons: CouponTable;
+  agent_app_activations: AgentAppActivationTable;
+  company_custom_properties: CompanyCustomPropertyTable;
+  menu_items: MenuItemTable;
   groups: GroupTable;
   asset_types: AssetTypeTable;
   assets: AssetTable;
@@ -346,12 +558,17 @@ export type Database = {
 
 export type UserRow = Selectable<UserTable>;
 export type CompanyRow = Selectable<CompanyTable>;
+export type SectorRow = Selectable<SectorTable>;
+export type BrandingRow = Selectable<BrandingTable>;
 export type RoleRow = Selectable<RoleTable>;
 export type MembershipRow = Selectable<MembershipTable>;
 export type NewAuditLog = Insertable<AuditLogTable>;
 export type GroupTypeRow = Selectable<GroupTypeTable>;
+export type TranslationRow = Selectable<TranslationTable>;
 export type AssetTypeRow = Selectable<AssetTypeTable>;
 export type AudienceRow = Selectable<AudienceTable>;
 export type InviteRow = Selectable<InviteTable>;
 export type CustomFieldRow = Selectable<CustomFieldTable>;
 export type MqttBrokerRow = Selectable<MqttBrokerTable>;
+export type CompanyCustomPropertyRow = Selectable<CompanyCustomPropertyTable>;
+export type MenuItemRow = Selectable<MenuItemTable>;

@@ -3,7 +3,7 @@ import type { Api } from '../http/api.ts';
 import type { EventBus } from './event-bus.ts';
 
 const heartbeatMs = 25_000;
-/** Streams end at the token's expiry, and at least daily (timers cannot wait longer than ~24 days). */
+/** Streams end at the token's (or a temporary membership's) expiry, and at least daily (timers cannot wait longer than ~24 days). */
 const maxStreamMs = 24 * 3600 * 1000;
 
 /**
@@ -45,11 +45,27 @@ export function registerEventRoutes(app: FastifyInstance, api: Api, events: Even
     });
     const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), heartbeatMs);
     const end = () => raw.end();
-    const expiry = setTimeout(end, Math.min(maxStreamMs, user.tokenExpiresOn.getTime() - Date.now()));
+    // The token's expiry or a temporary membership's end ends the stream: the client then finds
+    // the company gone. A change of access after the stream opened (a new end date, a removed
+    // member, a revoked token) is checked again at once, as a new request would be.
+    let expiry: NodeJS.Timeout | undefined;
+    const endAt = (tokenExpiresOn: Date, accessEndsOn: Date | null) => {
+      clearTimeout(expiry);
+      const ends = Math.min(tokenExpiresOn.getTime(), accessEndsOn?.getTime() ?? Infinity);
+      expiry = setTimeout(end, Math.min(maxStreamMs, ends - Date.now()));
+    };
+    endAt(user.tokenExpiresOn, company.accessEndsOn);
+    const stopListening = api.onAccessChange((change) => {
+      if ('userId' in change && change.userId !== user.id) return;
+      void api
+        .signIn(request, reply)
+        .then((context) => endAt(context.user.tokenExpiresOn, context.company.accessEndsOn), end);
+    });
     open.add(end);
     raw.on('close', () => {
       clearInterval(heartbeat);
       clearTimeout(expiry);
+      stopListening();
       unsubscribe();
       open.delete(end);
     });

@@ -117,4 +117,59 @@ describe('live events (/api/events)', () => {
     expect(memberEvents.map((event) => event.type)).toEqual(['AgentStatusChanged', 'MessageCreated']);
     expect(otherEvents).toEqual([]);
   });
+
+  /** Resolves true when the server ends the stream within `timeoutMs`, false when it is still open. */
+  async function streamEnds(response: Response, timeoutMs: number) {
+    const reader = response.body!.getReader();
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const left = deadline - Date.now();
+      if (left <= 0) break;
+      const chunk = await Promise.race([
+        reader.read(),
+        new Promise<'open'>((resolve) => setTimeout(() => resolve('open'), left)),
+      ]);
+      if (chunk === 'open') break;
+      if (chunk.done) return true;
+    }
+    await reader.cancel();
+    return false;
+  }
+
+  async function subscribed(count: number) {
+    const events = t.server.built.events;
+    for (let i = 0; i < 100 && events.subscriberCount < count; i++)
+      await new Promise((r) => setTimeout(r, 20));
+  }
+
+  it("ends a member's stream as soon as the member is removed, not when the stream would have ended", async () => {
+    const company = await t.newCompany();
+    const member = await t.newMember(company, []);
+    const before = t.server.built.events.subscriberCount;
+    const stream = await open(member.token, company.publicId);
+    expect(stream.status).toBe(200);
+    await subscribed(before + 1);
+    const removed = await t.call('DELETE', `UserMembership/${member.membershipPublicId}`, {
+      token: company.admin.token,
+      company: company.publicId,
+    });
+    expect(removed.status).toBe(200);
+    expect(await streamEnds(stream, 3000)).toBe(true);
+  });
+
+  it('ends the stream at an end date given to the membership after the stream opened', async () => {
+    const company = await t.newCompany();
+    const member = await t.newMember(company, []);
+    const before = t.server.built.events.subscriberCount;
+    const stream = await open(member.token, company.publicId);
+    await subscribed(before + 1);
+    const expiresOn = new Date(Date.now() + 1500).toISOString();
+    const set = await t.call('PATCH', `UserMembership/${member.membershipPublicId}`, {
+      token: company.admin.token,
+      company: company.publicId,
+      body: { expiresOn },
+    });
+    expect(set.status).toBe(200);
+    expect(await streamEnds(stream, 5000)).toBe(true);
+  });
 });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { siteOrigin, type HostRules } from './host-check.ts';
 import type { Config } from '../config.ts';
 import type { Api } from './api.ts';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi.ts';
@@ -63,13 +64,20 @@ function file(name: string): Buffer {
  * `GET /api/openapi.json` (OpenAPI 3.1, built once from the declared routes) and the browsable
  * reference at `/api/docs`. Both are public: they describe the API and reveal no data.
  */
-export function registerApiDocs(app: FastifyInstance, api: Api, config: Pick<Config, 'publicUrl'>) {
+export function registerApiDocs(
+  app: FastifyInstance,
+  api: Api,
+  config: Pick<Config, 'publicUrl'>,
+  brandingHosts?: HostRules['brandingHosts'],
+) {
   let document: OpenApiDocument | undefined;
-  app.get('/api/openapi.json', async () => {
+  app.get('/api/openapi.json', async (request) => {
     // Built on first use, when every module has declared its routes.
     document ??= buildOpenApiDocument(api.declared, { origin: '', version: serverPackage.version });
-    // Read per request: tests learn their port (and so PUBLIC_URL) only after building the app.
-    return { ...document, servers: [{ url: config.publicUrl }] };
+    // Read per request: tests learn their port (and so PUBLIC_URL) only after building the app;
+    // on a branding's host the reference page calls that host.
+    const url = siteOrigin(request.headers.host, config.publicUrl, brandingHosts);
+    return { ...document, servers: [{ url }] };
   });
 
   for (const [url, asset] of Object.entries(assets)) {

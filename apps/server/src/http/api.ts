@@ -37,13 +37,22 @@ export type ApiContext<A extends Access> = {
       ? { company: CompanyContext | undefined }
       : object);
 
-export type ApiResult = { type: string; data: unknown; status?: number; moreAfter?: string | null };
+export type ApiResult = {
+  type: string;
+  data: unknown;
+  status?: number;
+  moreAfter?: string | null;
+  /** Sent instead of the envelope (a CSV download); the handler sets its content type. */
+  raw?: string;
+};
 
 export type RouteSpec<A extends Access> = {
   rel: string;
   method: Method;
   /** Item routes take `{publicId}` in their path. */
   item?: boolean;
+  /** The path when it is not `/api/<rel>` (`/api/sectors/me`). */
+  path?: string;
   access: A;
   /** Required capability in the company acted in (company routes only). */
   capability?: Capability;
@@ -57,7 +66,7 @@ export type RouteSpec<A extends Access> = {
 };
 
 /** A route as discovery and the OpenAPI document know it; `path` has `{publicId}` placeholders. */
-export type DeclaredRoute = Omit<RouteSpec<Access>, 'handler'> & { path: string };
+export type DeclaredRoute = Omit<RouteSpec<Access>, 'handler' | 'path'> & { path: string };
 
 /** Registers API routes and records them for discovery; modules only declare their routes. */
 export class Api {
@@ -68,6 +77,7 @@ export class Api {
   readonly #db: Db;
   readonly #users: AuthCache<AuthenticatedUser>;
   readonly #companies: AuthCache<CompanyContext>;
+  readonly #accessListeners = new Set<(change: AccessChange) => void>();
 
   constructor(app: FastifyInstance, db: Db, authCacheMs: number) {
     this.#app = app;
@@ -76,10 +86,17 @@ export class Api {
     this.#companies = new AuthCache(authCacheMs);
   }
 
-  /** Forgets cached identities and rights after a change of access has committed. */
+  /** Forgets cached identities and rights after a change of access has committed, and tells the listeners. */
   applyAccessChange(change: AccessChange) {
     this.#users.apply(change);
     this.#companies.apply(change);
+    for (const listener of this.#accessListeners) listener(change);
+  }
+
+  /** Calls `listener` after every change of access (this process's and, on PostgreSQL, the others'). */
+  onAccessChange(listener: (change: AccessChange) => void): () => void {
+    this.#accessListeners.add(listener);
+    return () => this.#accessListeners.delete(listener);
   }
 
   /**
@@ -97,7 +114,7 @@ export class Api {
   }
 
   route<A extends Access>(spec: RouteSpec<A>) {
-    const path = this.declare(spec);
+    const path = this.declare(spec, spec.path);
     this.#app.route({
       method: spec.method,
       url: path.replace('{publicId}', ':publicId'),
@@ -105,6 +122,7 @@ export class Api {
       handler: async (request, reply) => {
         const ctx = await this.#context(spec, request, reply);
         const result = await spec.handler(ctx);
+        if (result.raw !== undefined) return reply.code(result.status ?? 200).send(result.raw);
         return reply.code(result.status ?? 200).send(success(result.type, result.data, result.moreAfter));
       },
     });
@@ -150,7 +168,8 @@ export class Api {
     }
     const company = await this.#companies.get(`${user.id}:${companyHeader}`, async () => {
       const found = await findCompanyContext(this.#db, user.id, companyHeader);
-      return found && { value: found, userId: user.id };
+      // A temporary membership is not cached past its end.
+      return found && { value: found, userId: user.id, expiresAt: found.accessEndsOn ?? undefined };
     });
     if (!company) {
       throw new ApiError(404, [{ message: errorMessages.companyNotFound, propertyName: 'Api-Company' }]);

@@ -239,12 +239,15 @@ async function newWorld(operations: Operation[]): Promise<World> {
   return harvest(world, operations);
 }
 
+/** GET routes that answer with something else than the JSON envelope. */
+const notJson = new Set(['Events', 'DataUsageCsv']);
+
 /** Collects the publicIds of everything the world's lists show, so paths and bodies can name them. */
 async function harvest(world: World, operations: Operation[]): Promise<World> {
   const ids = new Set<string>();
   const byList: Record<string, string[]> = {};
   const lists = operations.filter(
-    (op) => op.method === 'GET' && !op.path.includes('{') && op.rel !== 'Events',
+    (op) => op.method === 'GET' && !op.path.includes('{') && !notJson.has(op.rel),
   );
   for (const op of lists) {
     const response = await t.call('GET', op.path, {

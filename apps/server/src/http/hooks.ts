@@ -5,13 +5,18 @@ import { failure } from './envelope.ts';
 import { checkInputText, checkQueryText } from './input-text.ts';
 import { apiDocsPaths } from './api-docs.routes.ts';
 
+/** `GET BrandingImage/{publicId}` (modules/branding): loaded by the browser itself. */
+const browserImagePath = /^\/api\/BrandingImage\/[^/]+$/;
+
 /** Wire-level rules every /api call shares: the Api-Version header and the error envelope. */
 export function registerWireHooks(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api')) return;
-    // The OpenAPI document and its reference page are read by browsers, which send no Api-Version.
-    // Exact paths only, so no API route can be reached around the check.
-    if (apiDocsPaths.has(request.url.split('?')[0]!)) return;
+    // The OpenAPI document, its reference page and branding images (<img src>, favicons) are read
+    // by browsers, which send no Api-Version. Exact paths only, so no API route can be reached
+    // around the check.
+    const pathname = request.url.split('?')[0]!;
+    if (apiDocsPaths.has(pathname) || browserImagePath.test(pathname)) return;
     if (request.headers['api-version'] !== apiVersion) {
       throw new ApiError(400, [{ message: errorMessages.apiVersion, propertyName: 'Api-Version' }]);
     }

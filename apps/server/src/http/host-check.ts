@@ -10,6 +10,8 @@ export type HostRules = {
   allowedHosts: readonly string[];
   /** The port the server actually listens on (known once it listens). */
   listenPort: number | undefined;
+  /** Host names that brandings claim (lower-case, no port), served on PUBLIC_URL's or the listen port. */
+  brandingHosts?: { has(name: string): boolean } | undefined;
 };
 
 type HostPort = { name: string; port: number | undefined };
@@ -17,7 +19,8 @@ type HostPort = { name: string; port: number | undefined };
 const loopbackNames = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
- * Whether a request's `Host` names this instance: PUBLIC_URL's host and port, an allowed host,
+ * Whether a request's `Host` names this instance: PUBLIC_URL's host and port, a branding's
+ * fqdn (on PUBLIC_URL's port or the listen port), an allowed host,
  * or, when PUBLIC_URL itself is a loopback address (local demo, tests), the loopback names on the
  * port the server listens on. Anything else is a misdirected request: DNS rebinding, a proxy
  * passing foreign hosts, or a client that would cache pages under a name we do not own.
@@ -29,29 +32,53 @@ export function isServedHost(host: string | undefined, rules: HostRules): boolea
   if (!requested) return false;
   const port = requested.port ?? defaultPort;
   const publicName = normalizeName(publicUrl.hostname);
-  if (requested.name === publicName && port === Number(publicUrl.port || defaultPort)) return true;
+  const publicPort = Number(publicUrl.port || defaultPort);
+  if (requested.name === publicName && port === publicPort) return true;
+  if ((port === publicPort || port === rules.listenPort) && rules.brandingHosts?.has(requested.name))
+    return true;
   if (loopbackNames.has(publicName) && loopbackNames.has(requested.name) && port === rules.listenPort)
     return true;
   return rules.allowedHosts.some((pattern) => matches(pattern, requested.name, port));
 }
 
 /** Rejects requests for hosts this instance does not serve, on every route, with 421. */
-export function registerHostCheck(app: FastifyInstance, config: Config) {
-  const servesHost = hostCheck(config, app.server);
+export function registerHostCheck(
+  app: FastifyInstance,
+  config: Config,
+  brandingHosts?: HostRules['brandingHosts'],
+) {
+  const servesHost = hostCheck(config, app.server, brandingHosts);
   app.addHook('onRequest', async (request) => {
     if (!servesHost(request.raw)) throw misdirected();
   });
 }
 
 /** The same check for code that sees raw requests (WebSocket upgrades). */
-export function hostCheck(config: Config, server: Server) {
+export function hostCheck(config: Config, server: Server, brandingHosts?: HostRules['brandingHosts']) {
   return (request: IncomingMessage) =>
     isServedHost(request.headers.host, {
       // Read per request: tests learn their public URL only once the server listens.
       publicUrl: config.publicUrl,
       allowedHosts: config.allowedHosts,
       listenPort: listenPortOf(server),
+      brandingHosts,
     });
+}
+
+/**
+ * The origin links to this instance take for a browser on `host`: the host itself when it is a
+ * branding's fqdn (with PUBLIC_URL's scheme and the port the browser used), else PUBLIC_URL.
+ * Never an unregistered Host. E-mails and other links not read on a page keep PUBLIC_URL.
+ */
+export function siteOrigin(
+  host: string | undefined,
+  publicUrl: string,
+  brandingHosts: HostRules['brandingHosts'],
+): string {
+  const requested = parseHost(host);
+  if (!requested || !brandingHosts?.has(requested.name)) return publicUrl;
+  const scheme = new URL(publicUrl).protocol;
+  return `${scheme}//${requested.name}${requested.port === undefined ? '' : `:${requested.port}`}`;
 }
 
 export const misdirected = () =>

@@ -86,6 +86,14 @@ export function buildOpenApiDocument(
         (doc.body !== undefined && !doc.bodyByPublicId && doc.body.safeParse(undefined).success);
       operation.requestBody = { required: !optional, content: { 'application/json': { schema } } };
     }
+    if (doc.rawBody) {
+      const binary = { type: 'string', contentMediaType: 'application/octet-stream' };
+      operation.requestBody = {
+        required: true,
+        description: doc.rawBody.description,
+        content: Object.fromEntries(doc.rawBody.contentTypes.map((type) => [type, { schema: binary }])),
+      };
+    }
 
     const data = doc.response?.fields
       ? shaped(
@@ -169,6 +177,8 @@ function parameters(route: DeclaredRoute, doc: RouteDoc): JsonSchema[] {
   if (route.access === 'company') list.push({ $ref: '#/components/parameters/ApiCompany' });
   if (route.optionalCompany) list.push({ $ref: '#/components/parameters/ApiCompanyOptional' });
   if (route.item) list.push({ $ref: '#/components/parameters/PublicId' });
+  for (const param of doc.pathParameters ?? []) list.push({ in: 'path', required: true, ...param });
+  for (const param of doc.headers ?? []) list.push({ in: 'header', ...param });
   for (const query of doc.query ?? []) {
     const repeated = query.schema.type === 'array';
     list.push({ in: 'query', ...query, ...(repeated ? { style: 'form', explode: true } : {}) });

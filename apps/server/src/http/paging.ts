@@ -11,7 +11,7 @@ export function parsePaging(pageSize: unknown, pageAfter: unknown): Paging {
   return { size: parsePageSize(pageSize), after: pageAfter === undefined ? null : decodeCursor(pageAfter) };
 }
 
-function parsePageSize(raw: unknown): number {
+export function parsePageSize(raw: unknown): number {
   if (raw === undefined) return limits.pageSizeDefault;
   if (typeof raw !== 'string' || !/^\d{1,5}$/.test(raw)) throw badRequest('Invalid page size', 'page-size');
   const size = Number(raw);
@@ -22,26 +22,40 @@ function parsePageSize(raw: unknown): number {
 }
 
 export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.at.toISOString(), cursor.publicId])).toString('base64url');
+  return encodeKeyset(cursor.at.toISOString(), cursor.publicId);
 }
 
 function decodeCursor(raw: unknown): Cursor {
-  const invalid = () => badRequest('Invalid page cursor', 'page-after');
-  if (typeof raw !== 'string' || raw.length > 200 || !/^[A-Za-z0-9_-]+$/.test(raw)) throw invalid();
+  const [at, publicId] = decodeKeyset(raw);
+  // Only what encodeCursor writes: anything else would reach the query as a value the column cannot take.
+  const date = typeof at === 'string' ? new Date(at) : undefined;
+  if (date === undefined || !isStorableDate(date) || date.toISOString() !== at) throw invalidCursor();
+  return { at: date, publicId };
+}
+
+const invalidCursor = () => badRequest('Invalid page cursor', 'page-after');
+
+/** A `page-after` cursor of a list sorted by something else than creation: its sort value and the publicId. */
+export function encodeKeyset(sortValue: string | number, publicId: string): string {
+  return Buffer.from(JSON.stringify([sortValue, publicId])).toString('base64url');
+}
+
+/**
+ * Reads what `encodeKeyset` wrote: the publicId is checked here, the sort value (returned as
+ * unknown) by the caller, which knows its type. Anything else is a 400 on `page-after`.
+ */
+export function decodeKeyset(raw: unknown): [sortValue: unknown, publicId: string] {
+  if (typeof raw !== 'string' || raw.length > 200 || !/^[A-Za-z0-9_-]+$/.test(raw)) throw invalidCursor();
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
   } catch {
-    throw invalid();
+    throw invalidCursor();
   }
-  if (!Array.isArray(parsed) || parsed.length !== 2) throw invalid();
-  const [at, publicId] = parsed as unknown[];
-  // Only what encodeCursor writes: anything else would reach the query as a value the column cannot take.
-  if (typeof at !== 'string' || typeof publicId !== 'string' || !publicIdPattern.test(publicId))
-    throw invalid();
-  const date = new Date(at);
-  if (!isStorableDate(date) || date.toISOString() !== at) throw invalid();
-  return { at: date, publicId };
+  if (!Array.isArray(parsed) || parsed.length !== 2) throw invalidCursor();
+  const [sortValue, publicId] = parsed as unknown[];
+  if (typeof publicId !== 'string' || !publicIdPattern.test(publicId)) throw invalidCursor();
+  return [sortValue, publicId];
 }
 
 /** Splits the one-extra row fetched to know whether a further page exists. */

@@ -45,7 +45,7 @@ describe('publicId in every answer, whatever fields selects', () => {
       {
         publicId: company.admin.publicId,
         role: { publicId: company.adminRolePublicId, name: expect.any(String) },
-        membership: { publicId: id },
+        membership: { publicId: id, expiresOn: null },
       },
     ]);
   });
@@ -59,7 +59,9 @@ describe('publicId in every answer, whatever fields selects', () => {
       memberships: [{ group: { publicId: group } }],
     });
     // The create answer is not projected: its presenter must carry the ids itself.
-    expect(objectsWithoutPublicId(created, '$', ['$.rateLimiting', '$.myAccess'])).toEqual([]);
+    expect(
+      objectsWithoutPublicId(created, '$', ['$.rateLimiting', '$.myAccess', '$.logging', '$.alarming']),
+    ).toEqual([]);
     expect(created.memberships).toEqual([{ publicId: id, group: { publicId: group, name: 'Hall B' } }]);
     await agents.openVpnSession(created.publicId);
 
@@ -80,7 +82,14 @@ describe('publicId in every answer, whatever fields selects', () => {
       },
     ]);
     const whole = await t.call('GET', `Agent/${created.publicId}`, as);
-    expect(objectsWithoutPublicId(whole.body.data, '$', ['$.rateLimiting', '$.myAccess'])).toEqual([]);
+    expect(
+      objectsWithoutPublicId(whole.body.data, '$', [
+        '$.rateLimiting',
+        '$.myAccess',
+        '$.logging',
+        '$.alarming',
+      ]),
+    ).toEqual([]);
   });
 
   it('a membership of an agent keeps its publicId while it stays', async () => {

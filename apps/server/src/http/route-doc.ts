@@ -35,6 +35,12 @@ export type RouteDoc = {
     paged?: boolean;
   };
   query?: QueryParameterDoc[];
+  /** Path parameters other than `{publicId}` (an image slot …). */
+  pathParameters?: QueryParameterDoc[];
+  /** Request headers the route reads (the host name of a branding lookup …). */
+  headers?: (QueryParameterDoc & { required: boolean })[];
+  /** A raw (not JSON) request body, such as an uploaded image, and its accepted types. */
+  rawBody?: { contentTypes: string[]; description: string };
   /** Routes that count attempts answer 429 when the budget is spent. */
   rateLimited?: boolean;
   /** Credentials other than the bearer token (sign-in takes Basic). */

@@ -49,6 +49,8 @@ describe('security headers on a plain-HTTP instance', () => {
     for (const response of responses) {
       expectSecurityHeaders(response.headers);
       expect(response.headers.get('strict-transport-security')).toBeNull();
+      // Per user, company or host: never kept by a shared cache.
+      expect(response.headers.get('cache-control')).toBe('no-store');
     }
     for (const page of ['/', '/devices', '/missing.js']) {
       const response = await fetch(`${t.server.baseUrl}${page}`);
@@ -63,6 +65,42 @@ describe('security headers on a plain-HTTP instance', () => {
     expect(response.status).toBe(421);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+});
+
+describe('frame-src without a help centre', () => {
+  const t = useTestServer();
+
+  it("admits only this origin and the connector's probe page", async () => {
+    const response = await t.call('GET', '/api');
+    expect(directives(response.headers.get('content-security-policy')).get('frame-src')).toEqual([
+      "'self'",
+      'http://127.0.0.1:*',
+      'http://localhost:*',
+    ]);
+  });
+});
+
+describe('frame-src with HELP_CENTRE_URL', () => {
+  const t = useTestServer({
+    config: { webDist, helpCentreUrl: 'https://help.example.com:8443/docs/start?x=1' },
+  });
+
+  it("admits exactly the help centre's origin, on API answers and the web app alike", async () => {
+    const answers = [await t.call('GET', '/api'), await fetch(`${t.server.baseUrl}/devices`)];
+    for (const response of answers) {
+      expectSecurityHeaders(response.headers);
+      const csp = directives(response.headers.get('content-security-policy'));
+      expect(csp.get('frame-src')).toEqual([
+        "'self'",
+        'http://127.0.0.1:*',
+        'http://localhost:*',
+        'https://help.example.com:8443',
+      ]);
+      // Only framing is widened: scripts, connections and the rest keep their sources.
+      expect(csp.get('connect-src')).not.toContain('https://help.example.com:8443');
+      expect(csp.get('default-src')).toEqual(["'self'"]);
+    }
   });
 });
 

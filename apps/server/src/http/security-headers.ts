@@ -14,11 +14,18 @@ const connectorFrames = ['http://127.0.0.1:*', 'http://localhost:*'];
  * Security headers on every response (API, web app, errors, 404s): registered first, so even
  * answers that hooks refuse early carry them. The web app's policy: scripts only from this
  * origin (Vite emits no inline script), styles also inline (emotion injects <style> tags),
- * no plugins, no framing, no foreign base URL or form target. HSTS only when PUBLIC_URL is https:
+ * no plugins, no framing of this app, frames only of itself, the connector's probe page and the
+ * help centre, no foreign base URL or form target. HSTS only when PUBLIC_URL is https:
  * on plain HTTP it would lock browsers out of a local demo.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: string) {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  publicUrl: string,
+  helpCentreUrl?: string,
+) {
   const https = new URL(publicUrl).protocol === 'https:';
+  // The help panel frames the help centre: exactly its origin, nothing else of its host.
+  const helpCentreFrames = helpCentreUrl ? [new URL(helpCentreUrl).origin] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -29,7 +36,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: s
         fontSrc: ["'self'", 'data:'],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
-        frameSrc: ["'self'", ...connectorFrames],
+        frameSrc: ["'self'", ...connectorFrames, ...helpCentreFrames],
         // Company logos may be data: URLs or images on the company's own site.
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         objectSrc: ["'none'"],
@@ -44,5 +51,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: s
     referrerPolicy: { policy: 'no-referrer' },
     // Sub-domains (device web access) decide for themselves.
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+  }); // API answers are per user, company, host or branding header: no shared cache may keep one
+  // and hand it to someone else. Routes that are safe to cache (images, release documents) say so.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
   });
 }

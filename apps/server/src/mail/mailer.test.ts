@@ -13,6 +13,7 @@ const mail = invitationMail({
   inviterName: 'Grace',
   acceptUrl: 'https://fleet.example.com/my-companies',
   expiresOn: new Date('2030-01-15T10:00:00Z'),
+  language: 'en',
 });
 
 const cleanups: (() => Promise<unknown>)[] = [];

@@ -24,8 +24,21 @@ import { registerAccessRequestRoutes } from './access-requests/access-request.ro
 import { registerTunnelRoutes } from './tunnels/tunnel.routes.ts';
 import { registerVpnReleaseRoutes } from './vpn-releases/vpn-release.routes.ts';
 import { registerCompanyItemRoutes } from './companies/company-item.routes.ts';
+import { registerTranslationRoutes } from './translations/translation.routes.ts';
+import { registerTermsRoutes } from './terms/terms.routes.ts';
 import type { InviteLimiter } from './invites/invite.limiter.ts';
+import type { AttemptLimiter } from '../auth/login-limiter.ts';
+import type { BrandingHosts } from './branding/branding-host-cache.ts';
+import { registerBrandingRoutes } from './branding/branding.routes.ts';
+import { registerSectorRoutes } from './sectors/sector.routes.ts';
 import { createInviteSender } from './invites/invite.sender.ts';
+import { registerAppRoutes } from './apps/app.routes.ts';
+import { registerUsageRoutes } from './usage/usage.routes.ts';
+import { registerGroupMemberRoutes } from './groups/group-member.routes.ts';
+import { registerTemporaryAccessRoutes } from './temporary-access/temporary-access.routes.ts';
+import { registerLicenceRoutes } from './licences/licence.routes.ts';
+import { registerCompanyPropertyRoutes } from './company-properties/company-property.routes.ts';
+import { registerMenuItemRoutes } from './menu-items/menu-item.routes.ts';
 
 export type ModuleDeps = {
   config: Config;
@@ -37,6 +50,10 @@ export type ModuleDeps = {
   /** Companies created per user. */
   companyCreationLimiter: { consume(key: string): Promise<void> };
   events: EventBus;
+  /** Host names that brandings claim (host check, discovery, same-site links). */
+  brandingHosts: BrandingHosts;
+  /** Public branding lookups per client address. */
+  brandingLookupLimiter: AttemptLimiter;
 };
 
 /** Every feature module of the API, in one place. */
@@ -51,6 +68,8 @@ export function registerModules(api: Api, deps: ModuleDeps) {
   registerClientConfigRoutes(api, deps);
   registerGroupTypeRoutes(api, deps);
   registerGroupRoutes(api, deps);
+  registerGroupMemberRoutes(api);
+  registerTemporaryAccessRoutes(api);
   registerAssetTypeRoutes(api, deps);
   registerAssetRoutes(api, deps);
   registerInviteRoutes(api, sendInvites);
@@ -63,4 +82,13 @@ export function registerModules(api: Api, deps: ModuleDeps) {
   registerTunnelRoutes(api, deps);
   registerVpnReleaseRoutes(api, deps);
   registerCompanyItemRoutes(api, deps);
+  registerTranslationRoutes(api, deps);
+  registerTermsRoutes(api, deps);
+  registerBrandingRoutes(api, deps);
+  registerSectorRoutes(api);
+  registerAppRoutes(api, deps);
+  registerUsageRoutes(api);
+  registerLicenceRoutes(api, deps);
+  registerCompanyPropertyRoutes(api);
+  registerMenuItemRoutes(api, deps);
 }

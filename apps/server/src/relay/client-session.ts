@@ -1,6 +1,6 @@
 import type { WebSocket } from 'ws';
 import type { Multiplexer, TunnelStream } from '@fleetgate/tunnel-protocol';
-import { relayCloseCodes } from '@fleetgate/contracts';
+import { formatAccessEndReason, relayCloseCodes } from '@fleetgate/contracts';
 import type { Db } from '../db/client.ts';
 import { evaluateAccess } from '../modules/access/access.policy.ts';
 import { accessEndReason } from './access-end.ts';
@@ -34,6 +34,8 @@ export class ClientSession {
   #facts: RelayAgentFacts | undefined;
   /** The approved request the last check relied on, to say what became of it when access ends. */
   #accessRequestId: number | null = null;
+  /** When the last allowing check said access would end (an approved request or a temporary membership). */
+  #until: Date | null = null;
   #id: number | undefined;
   #up = 0;
   #down = 0;
@@ -118,7 +120,13 @@ export class ClientSession {
     this.#flushedUp += up;
     this.#flushedDown += down;
     try {
-      await recordUsage(this.#deps.db, { sessionId: this.#id, companyId: this.ticket.companyId, up, down });
+      await recordUsage(this.#deps.db, {
+        sessionId: this.#id,
+        companyId: this.ticket.companyId,
+        agentId: this.ticket.agentId,
+        up,
+        down,
+      });
     } catch (error) {
       // Counted again at the next flush.
       this.#flushedUp -= up;
@@ -140,14 +148,21 @@ export class ClientSession {
     });
     if (!decision.allowed) {
       const reason = await accessEndReason(this.#deps.db, this.#accessRequestId, decision.message);
-      return this.close(relayCloseCodes.accessEnded, reason);
+      // Access that was to end by now (a temporary membership reached its end) expired.
+      const expired = reason === decision.message && this.#until !== null && this.#until <= new Date();
+      return this.close(
+        relayCloseCodes.accessEnded,
+        expired ? formatAccessEndReason({ reason: 'expired' }) : reason,
+      );
     }
     this.#facts = facts;
     this.#accessRequestId = decision.accessRequestId;
+    this.#until = decision.until;
     clearTimeout(this.#untilTimer);
     this.#untilTimer = undefined;
     if (decision.until) {
-      // The approved request ends: check again right then instead of up to one interval later.
+      // The approved request or a temporary membership ends: check again right then instead
+      // of up to one interval later.
       const delay = Math.min(Math.max(decision.until.getTime() - Date.now() + 10, 0), maxTimerMs);
       this.#untilTimer = setTimeout(() => void this.revalidate(), delay);
       this.#untilTimer.unref();

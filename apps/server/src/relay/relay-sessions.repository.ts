@@ -7,7 +7,8 @@ import { runInTransaction } from '../db/transaction.ts';
 /**
  * Starts the agent's VPN session (its "activeVpnSession"): any session still open for it (an
  * older connection, another process, a crash) ends first. The address comes from the agent's
- * platform server, or the built-in relay's range.
+ * platform server, or the built-in relay's range. Its data relay (mdr), which also carries its
+ * logging data, is the company's own when it has one, else the shared built-in one.
  */
 export async function startVpnSession(db: Db, agentId: number): Promise<number> {
   return runInTransaction(db, async (trx) => {
@@ -28,6 +29,15 @@ export async function startVpnSession(db: Db, agentId: number): Promise<number> 
       ? platform.where('id', '=', agent.platform_server_id)
       : platform.where('company_id', 'is', null);
     const server = await platform.executeTakeFirstOrThrow();
+    const dataRelay = await trx
+      .selectFrom('platform_servers')
+      .select('id')
+      .where('type', '=', 'mdr')
+      .where((eb) => eb.or([eb('company_id', 'is', null), eb('company_id', '=', agent.company_id)]))
+      .orderBy(sql`company_id is null`)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
     const now = new Date();
     await trx
       .updateTable('vpn_sessions')
@@ -42,6 +52,8 @@ export async function startVpnSession(db: Db, agentId: number): Promise<number> 
         company_id: agent.company_id,
         agent_id: agentId,
         platform_server_id: server.id,
+        mdr_server_id: dataRelay?.id ?? null,
+        logging_mdr_server_id: dataRelay?.id ?? null,
         vpn_address: vpnAddress(server.vpn_range ?? '10.187.0.0/16', agentId),
       })
       .returning('id')
@@ -145,10 +157,13 @@ export async function insertClientSession(db: Db, session: ClientSessionStart): 
   return row.id;
 }
 
-/** Adds counted bytes to the session and to the company's usage of the day (UTC). */
+/**
+ * Adds counted bytes to the session, and to the company's and the agent's usage of the day (UTC).
+ * `up` (client → agent) is the usage's "in", bytes sent to the company's devices; `down` is "out".
+ */
 export async function recordUsage(
   db: Db,
-  usage: { sessionId: number; companyId: number; up: number; down: number },
+  usage: { sessionId: number; companyId: number; agentId: number; up: number; down: number },
 ): Promise<void> {
   const day = new Date().toISOString().slice(0, 10);
   await runInTransaction(db, async (trx) => {
@@ -162,11 +177,42 @@ export async function recordUsage(
       .execute();
     await trx
       .insertInto('company_data_usage')
-      .values({ company_id: usage.companyId, day, bytes: usage.up + usage.down })
+      .values({
+        company_id: usage.companyId,
+        day,
+        bytes: usage.up + usage.down,
+        bytes_in: usage.up,
+        bytes_out: usage.down,
+      })
       .onConflict((oc) =>
-        oc
-          .columns(['company_id', 'day'])
-          .doUpdateSet({ bytes: sql`company_data_usage.bytes + excluded.bytes` }),
+        oc.columns(['company_id', 'day']).doUpdateSet({
+          bytes: sql`company_data_usage.bytes + excluded.bytes`,
+          bytes_in: sql`company_data_usage.bytes_in + excluded.bytes_in`,
+          bytes_out: sql`company_data_usage.bytes_out + excluded.bytes_out`,
+        }),
+      )
+      .execute();
+    // A deleted agent's bytes stay in the company's total; its own row is gone with it.
+    await trx
+      .insertInto('agent_data_usage')
+      .columns(['company_id', 'agent_id', 'day', 'bytes_in', 'bytes_out'])
+      .expression((eb) =>
+        eb
+          .selectFrom('agents')
+          .select([
+            'company_id',
+            'id',
+            sql<string>`${day}::date`.as('day'),
+            sql<string>`${usage.up}::bigint`.as('bytes_in'),
+            sql<string>`${usage.down}::bigint`.as('bytes_out'),
+          ])
+          .where('id', '=', usage.agentId),
+      )
+      .onConflict((oc) =>
+        oc.columns(['agent_id', 'day']).doUpdateSet({
+          bytes_in: sql`agent_data_usage.bytes_in + excluded.bytes_in`,
+          bytes_out: sql`agent_data_usage.bytes_out + excluded.bytes_out`,
+        }),
       )
       .execute();
   });

@@ -240,6 +240,11 @@ export class Relay {
     await Promise.all([...this.#clients].filter((c) => which(c.ticket)).map((c) => c.revalidate()));
   }
 
+  /** Writes every open session's counted bytes now (tests, instead of waiting for the interval). */
+  flushUsage(): Promise<void> {
+    return this.#flushAll();
+  }
+
   async #flushAll() {
     await Promise.all([...this.#clients].map((c) => c.flush()));
   }

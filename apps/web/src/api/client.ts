@@ -123,3 +123,22 @@ export async function openApiStream(rel: string, companyId: string, signal: Abor
 export async function apiData<T>(rel: string, options: RequestOptions = {}): Promise<T> {
   return (await apiRequest<T>(rel, options)).data;
 }
+
+/**
+ * Calls a GET resource that answers with a file (a CSV download) with the same headers as any
+ * call; errors come back in the envelope and are thrown as ApiError.
+ */
+export async function apiDownload(rel: string, options: RequestOptions = {}): Promise<Blob> {
+  const entry = await findEntry(rel);
+  const url = buildUrl(fillPlaceholders(entry.href, rel, options.params ?? {}), options.query);
+  const headers = buildHeaders(options);
+  headers.set('Accept', '*/*');
+  let response: Response;
+  try {
+    response = await fetch(url, { headers });
+  } catch {
+    throw new ApiError(0, []);
+  }
+  if (!response.ok) await readEnvelope(response);
+  return response.blob();
+}

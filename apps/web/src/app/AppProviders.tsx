@@ -1,16 +1,52 @@
-import type { ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+import { createTheme, ThemeProvider, useTheme } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { NotifyProvider } from '../components/notify.tsx';
+import { useEffectiveBranding } from '../features/branding/branding-state.ts';
+import { setBaseFavicon } from './favicon.ts';
+import { languagePack } from './i18n.ts';
 import { queryClient } from './query-client.ts';
-import { theme } from './theme.ts';
+import { createAppTheme, theme as defaultTheme } from './theme.ts';
+
+/** The browser tab follows the branding: its title (or the app's name), its favicon and the theme colour. */
+function BrandingEffects() {
+  const branding = useEffectiveBranding();
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const title = branding?.customBrowserTitle ?? t('app.name');
+  const favicon = branding?.favicon ?? null;
+  const themeColor = theme.palette.primary.main;
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  useEffect(() => setBaseFavicon(favicon), [favicon]);
+  useEffect(() => {
+    document.querySelector('meta[name="theme-color"]')?.setAttribute('content', themeColor);
+  }, [themeColor]);
+  return null;
+}
+
+/** The branding's theme (or the app's), with Material UI's own texts in the UI language. */
+function useLocalizedTheme() {
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  const brand = useEffectiveBranding()?.theme ?? null;
+  return useMemo(() => {
+    const theme = brand ? createAppTheme(brand) : defaultTheme;
+    const pack = languagePack(language);
+    return pack ? createTheme(theme, ...pack.themeLocales) : theme;
+  }, [brand, language]);
+}
 
 export function AppProviders({ children }: { children: ReactNode }) {
+  const localizedTheme = useLocalizedTheme();
   return (
     <QueryClientProvider client={queryClient}>
-      <ThemeProvider theme={theme}>
+      <ThemeProvider theme={localizedTheme}>
         <CssBaseline />
+        <BrandingEffects />
         <NotifyProvider>{children}</NotifyProvider>
       </ThemeProvider>
     </QueryClientProvider>

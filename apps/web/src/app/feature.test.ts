@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { featurePermitted } from './feature.ts';
+import { featureAppInstalled, featurePermitted } from './feature.ts';
 
 describe('featurePermitted', () => {
   it('opens a feature without a capability to everyone', () => {
@@ -17,5 +17,22 @@ describe('featurePermitted', () => {
     expect(featurePermitted(feature, ['agents.connect', 'roles.manage'])).toBe(true);
     expect(featurePermitted(feature, ['roles.manage'])).toBe(false);
     expect(featurePermitted(feature, [])).toBe(false);
+  });
+});
+
+describe('featureAppInstalled', () => {
+  it('opens a feature of no app whatever the company installed', () => {
+    expect(featureAppInstalled({}, [])).toBe(true);
+    expect(featureAppInstalled({}, undefined)).toBe(true);
+  });
+
+  it('opens an app’s feature only while the company has installed that app', () => {
+    expect(featureAppInstalled({ app: 'reports' }, ['reports', 'alarming'])).toBe(true);
+    expect(featureAppInstalled({ app: 'reports' }, ['alarming'])).toBe(false);
+    expect(featureAppInstalled({ app: 'reports' }, [])).toBe(false);
+  });
+
+  it('keeps an app’s feature closed while the company’s apps are not known yet', () => {
+    expect(featureAppInstalled({ app: 'dataLogging' }, undefined)).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { SvgIconComponent } from '@mui/icons-material';
 import type { ParseKeys } from 'i18next';
-import type { Capability } from '@fleetgate/contracts';
+import type { AppKey, Capability } from '@fleetgate/contracts';
 
 export const menuSections = ['REMOTE_ACCESS', 'USER_MANAGEMENT', 'COMPANY', 'DEVICE_SETTINGS'] as const;
 export type MenuSection = (typeof menuSections)[number];
@@ -18,6 +18,8 @@ export type Feature = {
   capability?: Capability;
   /** Instead of `capability`: the screen is open to users holding any one of these. */
   anyCapability?: readonly Capability[];
+  /** The app (`/apps`) the screen belongs to: closed, and out of the menu, while the company has not installed it. */
+  app?: AppKey;
   menu?: {
     section: MenuSection;
     labelKey: ParseKeys;
@@ -41,4 +43,15 @@ export function featurePermitted(
 ): boolean {
   if (feature.capability !== undefined && !capabilities.includes(feature.capability)) return false;
   return feature.anyCapability === undefined || feature.anyCapability.some((c) => capabilities.includes(c));
+}
+
+/**
+ * Whether the company has installed the app a feature belongs to: features of no app always are;
+ * while the company's apps are unknown (`undefined`, still loading), an app's features are not.
+ */
+export function featureAppInstalled(
+  feature: Pick<Feature, 'app'>,
+  installedApps: readonly AppKey[] | undefined,
+): boolean {
+  return feature.app === undefined || (installedApps?.includes(feature.app) ?? false);
 }

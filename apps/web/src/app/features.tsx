@@ -12,13 +12,18 @@ import { auditTrailFeatures } from '../features/audit-trail/audit-trail.features
 import { devicesFeatures } from '../features/devices/devices.features.tsx';
 import { agentsFeatures } from '../features/agents/agents.features.tsx';
 import { accessRequestsFeatures } from '../features/access-requests/access-requests.features.tsx';
+import { translationsFeatures } from '../features/translations/translations.features.tsx';
+import { brandingFeatures } from '../features/branding/branding.features.tsx';
+import { appsFeatures } from '../features/apps/apps.features.tsx';
+import { usageFeatures } from '../features/usage/usage.features.tsx';
+import { licencesFeatures } from '../features/licences/licences.features.tsx';
 
 const HomePage = lazyPage(() => import('../features/home/HomePage.tsx'), 'HomePage');
 
 /**
  * The one feature registry: every screen of the shell with its route, menu entry and capability.
  * Pages come through `lazyPage` (see the *.features.tsx files), so this list and the menu built
- * from it load with the app while each page's code is fetched when the page is first opened.
+ * from it load with the app (menu entries show in this order, as the specs list them) while each page's code is fetched when the page is first opened.
  */
 export const features: Feature[] = [
   { id: 'home', path: '/', element: <HomePage /> },
@@ -28,7 +33,12 @@ export const features: Feature[] = [
   ...groupsFeatures,
   ...rolesFeatures,
   ...accessCategoriesFeatures,
+  ...brandingFeatures,
+  ...translationsFeatures,
+  ...usageFeatures,
   ...auditTrailFeatures,
+  ...licencesFeatures,
+  ...appsFeatures,
   ...assetsFeatures,
   ...customFieldsFeatures,
   ...mqttFeatures,

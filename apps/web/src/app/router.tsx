@@ -4,16 +4,33 @@ import { FullPageProgress } from '../components/FullPageProgress.tsx';
 import { AppRoot } from '../components/global/AppRoot.tsx';
 import type { FeatureHandle } from '../components/shell/feature-handle.ts';
 import { WhoopsPage } from '../features/errors/WhoopsPage.tsx';
+import { termsRoutes } from '../features/terms/terms.routes.tsx';
 import type { Feature } from './feature.ts';
 import { features } from './features.tsx';
+import { loadAppTexts } from './i18n.ts';
 
-/** A screen of the registry behind its capability check, which loads alongside the shell. */
+/** A screen behind the login: its code and the features' English texts load together. */
+function withAppTexts<T>(load: () => Promise<T>): () => Promise<T> {
+  return async () => (await Promise.all([load(), loadAppTexts()]))[0];
+}
+
+/**
+ * A screen of the registry behind its capability check and, for an app's screens, the check that
+ * the company installed the app; both load alongside the shell.
+ */
 function featureRoute(feature: Feature): RouteObject {
   const lazy = {
     Component: async () => {
-      const { CapabilityGate } = await import('../auth/CapabilityGate.tsx');
+      const [{ CapabilityGate }, { AppGate }] = await Promise.all([
+        import('../auth/CapabilityGate.tsx'),
+        import('../features/apps/AppGate.tsx'),
+      ]);
       return function FeatureScreen() {
-        return <CapabilityGate feature={feature}>{feature.element}</CapabilityGate>;
+        return (
+          <CapabilityGate feature={feature}>
+            <AppGate app={feature.app}>{feature.element}</AppGate>
+          </CapabilityGate>
+        );
       };
     },
   };
@@ -65,14 +82,28 @@ export const routes: RouteObject[] = [
         path: 'my-companies',
         loader: requireSession,
         lazy: {
-          Component: async () => (await import('../features/companies/MyCompaniesPage.tsx')).MyCompaniesPage,
+          Component: withAppTexts(
+            async () => (await import('../features/companies/MyCompaniesPage.tsx')).MyCompaniesPage,
+          ),
         },
       },
+      {
+        path: 'my-profile',
+        loader: requireSession,
+        lazy: {
+          Component: withAppTexts(
+            async () => (await import('../features/my-profile/MyProfilePage.tsx')).MyProfilePage,
+          ),
+        },
+      },
+      ...termsRoutes,
       // Signs in by itself with the link's token, so it needs no session and replaces any.
       {
         path: 'jump-start',
         lazy: {
-          Component: async () => (await import('../features/jump-start/JumpStartPage.tsx')).JumpStartPage,
+          Component: withAppTexts(
+            async () => (await import('../features/jump-start/JumpStartPage.tsx')).JumpStartPage,
+          ),
         },
       },
       {
@@ -97,7 +128,7 @@ export const routes: RouteObject[] = [
       {
         path: '/',
         loader: requireSession,
-        lazy: { Component: async () => (await import('../components/shell/Shell.tsx')).Shell },
+        lazy: { Component: withAppTexts(async () => (await import('../components/shell/Shell.tsx')).Shell) },
         children: [
           ...features.map(featureRoute),
           // Unknown paths go to the root, which leads on to the first permitted screen.

@@ -1,3 +1,4 @@
+import { forgetLanguagePreference } from '../app/i18n.ts';
 import { queryClient } from '../app/query-client.ts';
 import { revokeAccessToken } from './access-tokens.ts';
 import { disconnectOnLogOut } from '../features/vpn/connector-client.ts';
@@ -17,4 +18,6 @@ export async function logOut(): Promise<void> {
   }
   clearSession();
   queryClient.clear();
+  // Signed out, the browser's language applies again, as on any login page.
+  await forgetLanguagePreference();
 }

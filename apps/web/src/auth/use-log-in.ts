@@ -1,4 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MyUser } from '@fleetgate/contracts';
+import { apiData } from '../api/client.ts';
+import { applyLanguagePreference } from '../app/i18n.ts';
 import { createAccessToken, type Credentials } from './access-tokens.ts';
 import { clearSession, setSession } from './session.ts';
 
@@ -7,10 +10,13 @@ export function useLogIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (credentials: Credentials) => createAccessToken(credentials),
-    onSuccess: (token) => {
+    onSuccess: async (token) => {
       clearSession();
       queryClient.clear();
       setSession(token);
+      // The user's own language from the first screen after login, whichever browser this is.
+      const user = await apiData<MyUser>('MyUser', { companyScoped: false }).catch(() => null);
+      if (user) await applyLanguagePreference(user.language);
     },
   });
 }

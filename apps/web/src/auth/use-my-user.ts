@@ -1,15 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MyUser } from '@fleetgate/contracts';
-import { apiData } from '../api/client.ts';
+import { useQuery } from '@tanstack/react-query';
+import { myUserQuery } from './my-user-query.ts';
 import { useCompanyId } from './session.ts';
 
-/** The user as seen in this company (the one the query is keyed on), or in none. */
-export function myUserQuery(companyId: string | null) {
-  return queryOptions({
-    queryKey: ['MyUser', companyId],
-    queryFn: () => apiData<MyUser>('MyUser', companyId === null ? { companyScoped: false } : { companyId }),
-  });
-}
+export { myUserQuery };
 
 /** The signed-in user as seen in the selected company; idle while no company is selected. */
 export function useMyUser() {

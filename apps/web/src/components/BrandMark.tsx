@@ -1,4 +1,5 @@
 import SvgIcon, { type SvgIconProps } from '@mui/material/SvgIcon';
+import { useTheme } from '@mui/material/styles';
 
 type BrandMarkProps = SvgIconProps & {
   /** `inverted` draws a white tile for coloured backgrounds such as the app bar. */
@@ -8,7 +9,9 @@ type BrandMarkProps = SvgIconProps & {
 /** The Fleetgate gate symbol; same drawing as the favicon. */
 export function BrandMark({ tone = 'normal', ...props }: BrandMarkProps) {
   const tile = tone === 'inverted' ? '#ffffff' : 'currentColor';
-  const arch = tone === 'inverted' ? '#0d47a1' : '#ffffff';
+  // On the white tile the arch takes the theme's primary colour (a branding's, or Fleetgate's blue).
+  const primary = useTheme().palette.primary.main;
+  const arch = tone === 'inverted' ? primary : '#ffffff';
   return (
     <SvgIcon viewBox="0 0 32 32" {...props}>
       <rect width="32" height="32" rx="7" fill={tile} />

@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Logo } from './Logo.tsx';
+import { LegalLinks } from '../features/terms/LegalLinks.tsx';
 
 type CenteredLayoutProps = {
   children: ReactNode;
@@ -39,6 +40,7 @@ export function CenteredLayout({ children, width = 440 }: CenteredLayoutProps) {
         <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
           {t('app.tagline')}
         </Typography>
+        <LegalLinks />
       </Stack>
     </Box>
   );

@@ -4,6 +4,7 @@ import { newPublicId } from '../../http/ids.ts';
 import { keysetPage } from '../../http/keyset.ts';
 import type { ListQuery } from '../../http/resource.ts';
 import { roleHolds } from '../access/access.policy.ts';
+import { unexpired } from '../../auth/temporary-access.ts';
 
 /** An agent with what requests for it are checked against. */
 export type RequestAgent = NonNullable<Awaited<ReturnType<typeof findAgentById>>>;
@@ -214,6 +215,7 @@ export async function managesAccessRequestsIn(db: Db, userId: number, companyId:
     .select('m.id')
     .where('m.user_id', '=', userId)
     .where('m.company_id', '=', companyId)
+    .where(unexpired('m.expires_on'))
     .where(roleHolds('accessRequests.manage'))
     .executeTakeFirst();
   return row !== undefined;

@@ -1,4 +1,11 @@
-import { accessRequestErrors, errorMessages, type AccessRequest } from '@fleetgate/contracts';
+import {
+  accessRequestErrors,
+  errorMessages,
+  type AccessRequest,
+  type UiLanguage,
+} from '@fleetgate/contracts';
+import { formatMoment, serverTexts } from '../../i18n/language.ts';
+import { findLanguageById } from '../account/user.repository.ts';
 import type { Db } from '../../db/client.ts';
 import type { AuthenticatedUser } from '../../auth/context.ts';
 import type { EventBus } from '../../events/event-bus.ts';
@@ -79,13 +86,23 @@ export async function createAccessRequest(
       after: created,
       clientAddress: actor.clientAddress,
     });
-    for (const approverId of approverIds)
+    // Each approver reads it in their own language.
+    for (const approverId of approverIds) {
+      const language = (await findLanguageById(trx, approverId)) ?? 'en';
+      const texts = serverTexts(language).messages.accessRequested;
       await sendMessage(trx, {
         userId: approverId,
         companyId: agent.companyId,
-        subject: `Access request for ${agent.name}`,
-        body: `${actor.user.name} requests ${scopeText(created)} on ${agent.name} ${periodText(created)}. Reason: ${created.reason}. Approve or reject it under Access requests.`,
+        subject: texts.subject({ agentName: agent.name }),
+        body: texts.body({
+          requesterName: actor.user.name,
+          scope: scopeText(created, language),
+          agentName: agent.name,
+          period: periodText(created, language),
+          reason: created.reason,
+        }),
       });
+    }
     return { request: created, audience: [actor.user.id, ...approverIds] };
   });
   await publishChange(events, request, audience);
@@ -142,11 +159,18 @@ export async function decideAccessRequest(
       after,
       clientAddress: actor.clientAddress,
     });
+    const language = (await findLanguageById(trx, row.user_id)) ?? 'en';
+    const texts = serverTexts(language).messages.accessDecided;
     await sendMessage(trx, {
       userId: row.user_id,
       companyId: row.company_id,
-      subject: `Access request ${rule.to}`,
-      body: `${actor.user.name} ${rule.to} your request for ${scopeText(after)} on ${after.agent.name} ${periodText(after)}.`,
+      subject: texts.subject[rule.to],
+      body: texts.body[rule.to]({
+        approverName: actor.user.name,
+        scope: scopeText(after, language),
+        agentName: after.agent.name,
+        period: periodText(after, language),
+      }),
     });
     return { request: after, audience: [row.user_id, ...allowed.map((approver) => approver.id)] };
   });
@@ -171,13 +195,16 @@ function publishChange(events: EventBus, request: AccessRequest, userIds: number
   return events.publish({ userIds: [...new Set(userIds)] }, { type: 'AccessRequestChanged', data: request });
 }
 
-function scopeText(request: AccessRequest): string {
+function scopeText(request: AccessRequest, language: UiLanguage): string {
+  const texts = serverTexts(language).messages.scope;
   const services = request.servers.map((server) => server.name).join(', ');
-  if (request.vpn) return services ? `VPN access and ${services}` : 'VPN access';
+  if (request.vpn) return services ? texts.vpnAnd({ services }) : texts.vpn;
   return services;
 }
 
-function periodText(request: AccessRequest): string {
-  const format = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
-  return `from ${format(request.start)} to ${format(request.end)}`;
+function periodText(request: AccessRequest, language: UiLanguage): string {
+  return serverTexts(language).messages.period({
+    start: formatMoment(request.start, language),
+    end: formatMoment(request.end, language),
+  });
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { roleHolds, usersHoldingForAgent } from '../access/access.policy.ts';
+import { unexpired } from '../../auth/temporary-access.ts';
 
 /** What approver qualification looks at on an agent. */
 export type ApproverAgent = {
@@ -41,6 +42,7 @@ export async function findApprovers(db: Db, agent: ApproverAgent, requesterId: n
       .innerJoin('roles as r', 'r.id', 'm.role_id')
       .select('m.user_id')
       .where('m.company_id', '=', companyId)
+      .where(unexpired('m.expires_on'))
       .where(roleHolds('accessRequests.manage'))
       .execute();
     userIds = rows.map((row) => row.user_id);

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { deviceErrors, type Capability } from '@fleetgate/contracts';
 import type { Db } from '../../db/client.ts';
 import { roleCapabilities } from '../../auth/context.ts';
+import { unexpired } from '../../auth/temporary-access.ts';
 
 /**
  * The capabilities a user holds for one agent: those of their role in the agent's company, plus
@@ -12,18 +13,45 @@ export async function agentCapabilities(
   userId: number,
   agent: { id: number; companyId: number },
 ): Promise<Set<Capability>> {
-  const { rows } = await sql<{ built_in: boolean; capabilities: string[] }>`
-    with recursive ${agentGroupTree(agent.id)}
-    select r.built_in, r.capabilities from memberships m join roles r on r.id = m.role_id
-    where m.user_id = ${userId} and m.company_id = ${agent.companyId}
+  return (await agentRights(db, userId, agent)).held;
+}
+
+/**
+ * `agentCapabilities` with the moment they next change by themselves: the earliest end of the
+ * temporary memberships they come from (null when none ends). Only memberships in effect count,
+ * and a group role counts only while the user is still a member of the company.
+ */
+export async function agentRights(
+  db: Db,
+  userId: number,
+  agent: { id: number; companyId: number },
+): Promise<{ held: Set<Capability>; endsOn: Date | null }> {
+  const { rows } = await sql<{ built_in: boolean; capabilities: string[]; expires_on: Date | null }>`
+    with recursive ${agentGroupTree(agent.id)},
+    company_membership as (
+      select m.role_id, m.expires_on from memberships m
+      where m.user_id = ${userId} and m.company_id = ${agent.companyId} and ${unexpired('m.expires_on')}
+    )
+    select r.built_in, r.capabilities, cm.expires_on
+    from company_membership cm join roles r on r.id = cm.role_id
     union all
-    select r.built_in, r.capabilities from group_members gm join roles r on r.id = gm.role_id
-    where gm.user_id = ${userId} and gm.company_id = ${agent.companyId}
+    select r.built_in, r.capabilities, ${earliest('gm.expires_on', 'cm.expires_on')} as expires_on
+    from group_members gm join roles r on r.id = gm.role_id cross join company_membership cm
+    where gm.user_id = ${userId} and gm.company_id = ${agent.companyId} and ${unexpired('gm.expires_on')}
       and gm.group_id in (select id from agent_group_tree)`.execute(db);
   const held = new Set<Capability>();
-  for (const row of rows)
+  let endsOn: Date | null = null;
+  for (const row of rows) {
     for (const capability of roleCapabilities(row.built_in, row.capabilities)) held.add(capability);
-  return held;
+    const ends = row.expires_on === null ? null : new Date(row.expires_on);
+    if (ends && (endsOn === null || ends < endsOn)) endsOn = ends;
+  }
+  return { held, endsOn };
+}
+
+/** The earlier of two nullable moments, null meaning never. */
+function earliest(a: string, b: string) {
+  return sql`least(${sql.ref(a)}, ${sql.ref(b)})`;
 }
 
 /**
@@ -40,11 +68,13 @@ export async function usersHoldingForAgent(
   const { rows } = await sql<{ user_id: number }>`
     with recursive ${agentGroupTree(agent.id)}
     select m.user_id from memberships m join roles r on r.id = m.role_id
-    where m.company_id = ${agent.companyId} and ${holds}
+    where m.company_id = ${agent.companyId} and ${holds} and ${unexpired('m.expires_on')}
     union
     select gm.user_id from group_members gm join roles r on r.id = gm.role_id
-    where gm.company_id = ${agent.companyId} and ${holds}
-      and gm.group_id in (select id from agent_group_tree)`.execute(db);
+    where gm.company_id = ${agent.companyId} and ${holds} and ${unexpired('gm.expires_on')}
+      and gm.group_id in (select id from agent_group_tree)
+      and exists (select 1 from memberships m where m.user_id = gm.user_id
+        and m.company_id = gm.company_id and ${unexpired('m.expires_on')})`.execute(db);
   return rows.map((row) => row.user_id);
 }
 
@@ -100,10 +130,24 @@ export async function evaluateAccess(
   db: Db,
   input: { userId: number; agent: AgentAccessFacts; vpn: boolean; serverIds: readonly number[]; now?: Date },
 ): Promise<AccessDecision> {
-  const { userId, agent, vpn, serverIds } = input;
+  const { userId, agent } = input;
   const now = input.now ?? new Date();
-  const held = await agentCapabilities(db, userId, agent);
+  const { held, endsOn } = await agentRights(db, userId, agent);
   if (!held.has('agents.connect')) return { allowed: false, message: deviceErrors.connectNotAllowed };
+  const decision = await approvalDecision(db, { ...input, held, now });
+  // Temporary memberships end the rights by themselves: `until` is then the earlier end.
+  if (!decision.allowed || endsOn === null) return decision;
+  return { ...decision, until: decision.until && decision.until < endsOn ? decision.until : endsOn };
+}
+
+async function approvalDecision(
+  db: Db,
+  input: { userId: number; agent: AgentAccessFacts; vpn: boolean; serverIds: readonly number[] } & {
+    held: ReadonlySet<Capability>;
+    now: Date;
+  },
+): Promise<AccessDecision> {
+  const { userId, agent, vpn, serverIds, held, now } = input;
   if (bypassesApproval(held)) return { allowed: true, accessRequestId: null, until: null };
 
   // A service's own approval flag is about web access to it; VPN is governed by the agent's VPN

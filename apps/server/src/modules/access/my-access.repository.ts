@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Capability } from '@fleetgate/contracts';
 import type { Db } from '../../db/client.ts';
 import { roleHolds } from './access.policy.ts';
+import { unexpired } from '../../auth/temporary-access.ts';
 
 /**
  * The roles a user holds through groups, per agent, for many agents in one query: a role given
@@ -13,7 +14,7 @@ export async function groupRolesForAgents(db: Db, userId: number, companyId: num
   const { rows } = await sql<{ agent_id: number; built_in: boolean; capabilities: string[] }>`
     with recursive user_groups(id, role_id) as (
       select gm.group_id, gm.role_id from group_members gm
-      where gm.user_id = ${userId} and gm.company_id = ${companyId}
+      where gm.user_id = ${userId} and gm.company_id = ${companyId} and ${unexpired('gm.expires_on')}
       union
       select g.id, ug.role_id from groups g join user_groups ug on g.parent_id = ug.id
     )
@@ -46,6 +47,7 @@ export async function holdsInAnyGroup(db: Db, userId: number, companyId: number,
     .select('gm.id')
     .where('gm.user_id', '=', userId)
     .where('gm.company_id', '=', companyId)
+    .where(unexpired('gm.expires_on'))
     .where(roleHolds(capability))
     .executeTakeFirst();
   return row !== undefined;

@@ -4,6 +4,7 @@ import {
   errorMessages,
   limits,
   accessTokenInput,
+  myUserPatchInput,
   passwordChangeInput,
   registrationInput,
 } from '@fleetgate/contracts';
@@ -11,11 +12,22 @@ import type { Api } from '../../http/api.ts';
 import { headerValue } from '../../http/api.ts';
 import { badRequest, parseInput, unauthenticated } from '../../http/errors.ts';
 import { publicIdPattern } from '../../http/ids.ts';
+import { requestLanguage } from '../../i18n/language.ts';
 import { createMailer } from '../../mail/mailer.ts';
 import type { ModuleDeps } from '../index.ts';
 import { confirmRegistration, requestRegistration } from './registration.service.ts';
+import type { Db } from '../../db/client.ts';
+import type { AuthenticatedUser, CompanyContext } from '../../auth/context.ts';
 import { approvesAccessRequests } from '../access/my-access.ts';
-import { changePassword, logIn, presentMyUser, revokeTokens, type Credentials } from './account.service.ts';
+import {
+  changePassword,
+  logIn,
+  presentMyUser,
+  revokeTokens,
+  updateMyUser,
+  type Credentials,
+} from './account.service.ts';
+import { listAcceptedPolicies } from '../terms/terms.repository.ts';
 import { issueFromBearer } from './jump-start.service.ts';
 import { registerSessionRoutes } from './session.routes.ts';
 
@@ -41,7 +53,12 @@ export function registerAccountRoutes(api: Api, deps: ModuleDeps) {
     handler: async (ctx) => {
       await deps.registrationLimiter.consume(ctx.clientAddress);
       const input = parseInput(registrationInput, ctx.body);
-      const { answer, mail } = await requestRegistration(ctx.db, input, deps.config.publicUrl);
+      const { answer, mail } = await requestRegistration(
+        ctx.db,
+        input,
+        deps.config.publicUrl,
+        requestLanguage(headerValue(ctx.request, 'accept-language')),
+      );
       // Sent before answering, on both paths alike; a mail that fails is logged, and the
       // answer stays the same (the user can register again).
       await mailer.send(mail).catch((error: unknown) => {
@@ -125,8 +142,21 @@ export function registerAccountRoutes(api: Api, deps: ModuleDeps) {
     optionalCompany: true,
     doc: { summary: 'The signed-in user, with the capabilities held in the company acted in' },
     handler: async (ctx) => {
-      const approves = ctx.company ? await approvesAccessRequests(ctx.db, ctx.user.id, ctx.company) : false;
-      return { type: 'MyUser', data: presentMyUser(ctx.user, ctx.company, approves) };
+      return { type: 'MyUser', data: await readMyUser(ctx.db, ctx.user, ctx.company) };
+    },
+  });
+
+  api.route({
+    rel: 'MyUser',
+    method: 'PATCH',
+    access: 'user',
+    optionalCompany: true,
+    doc: { summary: "Change the signed-in user's own settings (language)", body: myUserPatchInput },
+    handler: async (ctx) => {
+      const input = parseInput(myUserPatchInput, ctx.body);
+      const user = await updateMyUser(ctx.db, ctx.user, input, ctx.clientAddress);
+      if (user !== ctx.user) api.applyAccessChange({ userId: ctx.user.id });
+      return { type: 'MyUser', data: await readMyUser(ctx.db, user, ctx.company) };
     },
   });
 
@@ -176,4 +206,12 @@ function basicCredentials(header: string | undefined): Credentials {
   if (credentials.password.length > limits.passwordMaxLength)
     throw unauthenticated(errorMessages.invalidCredentials);
   return credentials;
+}
+
+/** MyUser as the signed-in user reads it, in the selected company (if any). */
+async function readMyUser(db: Db, user: AuthenticatedUser, company: CompanyContext | undefined) {
+  const approves = company ? await approvesAccessRequests(db, user.id, company) : false;
+  const accepted = await listAcceptedPolicies(db, user.id);
+  const policies = accepted.map((row) => ({ publicId: row.public_id }));
+  return presentMyUser(user, company, approves, policies);
 }

@@ -1,4 +1,4 @@
-import { errorMessages, type AccessToken, type MyUser } from '@fleetgate/contracts';
+import { errorMessages, type AccessToken, type MyUser, type MyUserPatchInput } from '@fleetgate/contracts';
 import type { Db } from '../../db/client.ts';
 import type { AuthenticatedUser, CompanyContext } from '../../auth/context.ts';
 import type { LoginLimiter } from '../../auth/login-limiter.ts';
@@ -8,7 +8,7 @@ import { verifyTotp } from '../../auth/otp.ts';
 import { ApiError, badRequest, unauthenticated } from '../../http/errors.ts';
 import { writeAudit } from '../audit/audit.writer.ts';
 import { publishAccessChange } from '../../auth/auth-cache.ts';
-import { findUserByEmail, findUserById, updatePasswordHash } from './user.repository.ts';
+import { findUserByEmail, findUserById, updatePasswordHash, updateUserLanguage } from './user.repository.ts';
 import { deleteAllAccessTokens, deleteAccessTokens, insertAccessToken } from './access-token.repository.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 
@@ -133,10 +133,40 @@ export async function changePassword(
   });
 }
 
+/**
+ * Changes the user's own settings (today the language). The cached sign-in of the user is
+ * dropped, in every process, so the next MyUser answers the new value.
+ */
+export async function updateMyUser(
+  db: Db,
+  user: AuthenticatedUser,
+  input: MyUserPatchInput,
+  clientAddress: string,
+): Promise<AuthenticatedUser> {
+  if (input.language === undefined || input.language === user.language) return user;
+  const language = input.language;
+  await runInTransaction(db, async (trx) => {
+    await updateUserLanguage(trx, user.id, language);
+    await publishAccessChange(trx, { userId: user.id });
+    await writeAudit(trx, {
+      companyId: null,
+      actorUserId: user.id,
+      action: 'UPDATE',
+      rel: 'MyUser',
+      publicId: user.publicId,
+      before: { publicId: user.publicId, language: user.language },
+      after: { publicId: user.publicId, language },
+      clientAddress,
+    });
+  });
+  return { ...user, language };
+}
+
 export function presentMyUser(
   user: AuthenticatedUser,
   company: CompanyContext | undefined,
   approvesAccessRequests: boolean,
+  acceptedTermsOfUsePolicies: { publicId: string }[],
 ): MyUser {
   return {
     publicId: user.publicId,
@@ -147,5 +177,7 @@ export function presentMyUser(
     role: company ? { publicId: company.role.publicId, name: company.role.name } : null,
     capabilities: company ? [...company.capabilities] : [],
     approvesAccessRequests,
+    language: user.language,
+    acceptedTermsOfUsePolicies,
   };
 }

@@ -1,3 +1,5 @@
+import type { UiLanguage } from '@fleetgate/contracts';
+import { serverTexts } from '../../i18n/language.ts';
 import type { Mail } from '../../mail/mailer.ts';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -12,29 +14,27 @@ function mail(to: string, subject: string, paragraphs: string[], link: string): 
   return { to, subject, text, html };
 }
 
-/** To a new address: the link that creates the account. */
-export function confirmRegistrationMail(to: string, confirmUrl: string, validHours: number): Mail {
+/** To a new address, in the language the registration was made in: the link that creates the account. */
+export function confirmRegistrationMail(
+  to: string,
+  confirmUrl: string,
+  validHours: number,
+  language: UiLanguage,
+): Mail {
+  const texts = serverTexts(language).confirmRegistration;
   return mail(
     to,
-    'Confirm your Fleetgate account',
-    [
-      'Open this link to confirm your e-mail address and create your Fleetgate account:',
-      `The link is valid for ${validHours} hours and works once.`,
-      'If you did not register, ignore this e-mail: no account is created without it.',
-    ],
+    texts.subject,
+    [texts.intro, texts.validFor({ hours: validHours }), texts.notYou],
     confirmUrl,
   );
 }
 
-/** To an address that already has an account: the registration answer itself must not tell. */
-export function alreadyRegisteredMail(to: string, loginUrl: string): Mail {
-  return mail(
-    to,
-    'Someone tried to register with your e-mail address',
-    [
-      'Someone tried to create a Fleetgate account with your e-mail address, which already has one. If it was you, sign in with your existing password:',
-      'If you forgot your password, ask your administrator. If it was not you, ignore this e-mail: nothing was changed.',
-    ],
-    loginUrl,
-  );
+/**
+ * To an address that already has an account (the registration answer itself must not tell), in
+ * the account's language.
+ */
+export function alreadyRegisteredMail(to: string, loginUrl: string, language: UiLanguage): Mail {
+  const texts = serverTexts(language).alreadyRegistered;
+  return mail(to, texts.subject, [texts.intro, texts.notYou], loginUrl);
 }

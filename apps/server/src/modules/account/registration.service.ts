@@ -1,4 +1,4 @@
-import { errorMessages, type RegistrationInput } from '@fleetgate/contracts';
+import { errorMessages, type RegistrationInput, type UiLanguage } from '@fleetgate/contracts';
 import type { Db } from '../../db/client.ts';
 import type { Mail } from '../../mail/mailer.ts';
 import { hashPassword, isCommonPassword } from '../../auth/passwords.ts';
@@ -30,12 +30,17 @@ export async function requestRegistration(
   db: Db,
   input: RegistrationInput,
   origin: string,
+  /** The language the request asked in (Accept-Language); English when it named none we speak. */
+  requestLanguage: UiLanguage | null,
 ): Promise<{ answer: RegistrationAnswer; mail: Mail }> {
   if (isCommonPassword(input.password)) throw badRequest(errorMessages.passwordTooCommon, 'password');
   const passwordHash = await hashPassword(input.password);
   const answer: RegistrationAnswer = { emailAddress: input.emailAddress, confirmationSent: true };
-  if (await findUserByEmail(db, input.emailAddress))
-    return { answer, mail: alreadyRegisteredMail(input.emailAddress, `${origin}/login`) };
+  const existing = await findUserByEmail(db, input.emailAddress);
+  if (existing) {
+    const language = existing.language ?? requestLanguage ?? 'en';
+    return { answer, mail: alreadyRegisteredMail(input.emailAddress, `${origin}/login`, language) };
+  }
 
   const token = newSecret();
   await deleteExpiredRegistrations(db);
@@ -48,7 +53,15 @@ export async function requestRegistration(
   });
   // The token travels in the fragment, which browsers send to no server and no Referer.
   const confirmUrl = `${origin}/register/confirm#${token}`;
-  return { answer, mail: confirmRegistrationMail(input.emailAddress, confirmUrl, registrationValidHours) };
+  return {
+    answer,
+    mail: confirmRegistrationMail(
+      input.emailAddress,
+      confirmUrl,
+      registrationValidHours,
+      requestLanguage ?? 'en',
+    ),
+  };
 }
 
 /** `POST RegistrationConfirmationList`: the link from the e-mail creates the account, once. */

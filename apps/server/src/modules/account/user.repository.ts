@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { UiLanguage } from '@fleetgate/contracts';
 import type { Db } from '../../db/client.ts';
 import { newPublicId } from '../../http/ids.ts';
 
@@ -29,4 +30,23 @@ export function insertUser(db: Db, user: { name: string; emailAddress: string; p
 
 export async function updatePasswordHash(db: Db, userId: number, passwordHash: string) {
   await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+}
+
+export async function updateUserLanguage(db: Db, userId: number, language: UiLanguage | null) {
+  await db.updateTable('users').set({ language }).where('id', '=', userId).execute();
+}
+
+/** The stored language of the account with this e-mail address; undefined when there is none. */
+export async function findLanguageByEmail(db: Db, emailAddress: string) {
+  const row = await db
+    .selectFrom('users')
+    .select('language')
+    .where(sql<string>`lower(email_address)`, '=', emailAddress.toLowerCase())
+    .executeTakeFirst();
+  return row ? row.language : undefined;
+}
+
+export async function findLanguageById(db: Db, id: number) {
+  const row = await db.selectFrom('users').select('language').where('id', '=', id).executeTakeFirst();
+  return row?.language ?? null;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import { loadAgentAppStates, type AgentAppStates } from '../licences/app-activation.ts';
 
 /** Case-insensitive name order, the same on every database collation. */
 const byName = (column: string) => sql`lower(${sql.ref(column)})`;
@@ -20,6 +21,8 @@ export type AgentDetails = Awaited<ReturnType<typeof loadAgentRows>>[number] & {
   groups: (Named & { membership_public_id: string })[];
   assets: Named[];
   connectedUsers: Named[];
+  /** Data logging and alarming on the agent (licences module). */
+  appStates: AgentAppStates;
 };
 
 function loadAgentRows(db: Db, ids: number[]) {
@@ -32,6 +35,9 @@ function loadAgentRows(db: Db, ids: number[]) {
         join.onRef('vpn.agent_id', '=', 'agents.id').on('vpn.ended_at', 'is', null),
       )
       .leftJoin('platform_servers as rsc', 'rsc.id', 'vpn.platform_server_id')
+      .leftJoin('router_display_screensavers as screensaver', 'screensaver.agent_id', 'agents.id')
+      .leftJoin('platform_servers as mdr', 'mdr.id', 'vpn.mdr_server_id')
+      .leftJoin('platform_servers as logging_mdr', 'logging_mdr.id', 'vpn.logging_mdr_server_id')
       .selectAll('agents')
       .select([
         'controller.public_id as controlled_by_public_id',
@@ -39,6 +45,11 @@ function loadAgentRows(db: Db, ids: number[]) {
         'vpn.vpn_address',
         'rsc.public_id as rsc_public_id',
         'rsc.name as rsc_name',
+        'screensaver.public_id as screensaver_public_id',
+        'mdr.public_id as mdr_public_id',
+        'mdr.name as mdr_name',
+        'logging_mdr.public_id as logging_mdr_public_id',
+        'logging_mdr.name as logging_mdr_name',
       ])
       .where('agents.id', 'in', ids)
       .execute()
@@ -59,7 +70,7 @@ function byAgent<T extends { agent_id: number }>(rows: T[]) {
 /** Loads the agents with these ids, in this order, with their servers, groups, assets and users. */
 export async function loadAgentDetails(db: Db, ids: number[]): Promise<AgentDetails[]> {
   if (ids.length === 0) return [];
-  const [agents, servers, groups, assets, users] = await Promise.all([
+  const [agents, servers, groups, assets, users, appStates] = await Promise.all([
     loadAgentRows(db, ids),
     db
       .selectFrom('agent_servers')
@@ -97,6 +108,7 @@ export async function loadAgentDetails(db: Db, ids: number[]): Promise<AgentDeta
       .orderBy(byName('users.name'))
       .orderBy('users.public_id')
       .execute(),
+    loadAgentAppStates(db, ids),
   ]);
   const serversOf = byAgent(servers);
   const groupsOf = byAgent(groups);
@@ -113,6 +125,7 @@ export async function loadAgentDetails(db: Db, ids: number[]): Promise<AgentDeta
         groups: groupsOf.get(id) ?? [],
         assets: assetsOf.get(id) ?? [],
         connectedUsers: usersOf.get(id) ?? [],
+        appStates: appStates.get(id)!,
       },
     ];
   });

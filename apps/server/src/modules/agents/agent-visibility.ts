@@ -1,6 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Capability } from '@fleetgate/contracts';
 import type { Viewer } from '../../http/resource.ts';
+import { unexpired } from '../../auth/temporary-access.ts';
 
 /** A company role holding any of these sees every agent of the company. */
 const seesAllAgents: readonly Capability[] = [
@@ -23,6 +24,7 @@ export function agentVisibility(viewer: Viewer, agentId: Expression<number>): Ex
     with recursive visible_groups(id) as (
       select gm.group_id from group_members gm
       where gm.user_id = ${viewer.user.id} and gm.company_id = ${viewer.company.id}
+        and ${unexpired('gm.expires_on')}
       union
       select g.id from groups g join visible_groups v on g.parent_id = v.id
     )

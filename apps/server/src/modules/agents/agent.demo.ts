@@ -13,7 +13,12 @@ const linkedAssetNames = ['Filler PLC (S7-1500)', 'Line 1 operator panel'];
  * demo engineer has something to ask for. Returns the one-time enrolment token.
  */
 export async function seedDemoAgent(db: Db, companyId: number): Promise<{ token: string; expiresOn: Date }> {
-  const agent = await insertAgent(db, companyId, { name: 'Line 1 gateway', vpnRequireAccessApproval: true });
+  const agent = await insertAgent(db, companyId, {
+    name: 'Line 1 gateway',
+    vpnRequireAccessApproval: true,
+    // The simulator has an HMI display that shows the company's screensaver.
+    hasDisplay: true,
+  });
   await insertAgentServer(db, companyId, agent.id, { name: 'hmi', host: '127.0.0.1', port: 8081 });
   await insertAgentServer(db, companyId, agent.id, { name: 'echo', host: '127.0.0.1', port: 7007 });
   const firstGroup = await db

@@ -3,6 +3,7 @@ import type { FieldSpec } from '../../http/fields.ts';
 import type { FilterSpec } from '../../http/filters.ts';
 import type { AgentServerDetail } from './agent-details.repository.ts';
 import type { AgentView } from './agent.repository.ts';
+import { agentAppStateFields } from '../licences/app-activation.ts';
 
 const named = { publicId: true, name: true } as const;
 
@@ -26,14 +27,24 @@ export const agentFields: FieldSpec = {
   controlledBy: { publicId: true },
   memberships: { publicId: true, group: named },
   assets: named,
-  activeVpnSession: { publicId: true, rscServer: named, vpnAddress: true },
+  activeVpnSession: {
+    publicId: true,
+    rscServer: named,
+    mdrServer: named,
+    loggingMdrServer: named,
+    vpnAddress: true,
+  },
   connectedUsers: named,
   useStunnel: true,
+  hasDisplay: true,
+  routerDisplayScreensaver: { publicId: true },
   rateLimiting: { configOpenvpnLimit: true, configOpenvpnCounter: true, configOpenvpnLastHit: true },
   enrolled: true,
   lastSeenOn: true,
   createdOn: true,
   myAccess: { vpn: true, web: true, from: true, until: true, canRequest: true },
+  logging: agentAppStateFields,
+  alarming: agentAppStateFields,
 };
 
 /** Columns of the derived table `a` and its group join (agent.repository.ts `agentKeys`). */
@@ -45,6 +56,7 @@ export const agentFilters: FilterSpec = {
   webAccessLocked: { column: 'a.web_access_locked', type: 'boolean' },
   vpnRequireAccessApproval: { column: 'a.vpn_require_access_approval', type: 'boolean' },
   useStunnel: { column: 'a.use_stunnel', type: 'boolean' },
+  hasDisplay: { column: 'a.has_display', type: 'boolean' },
   enrolled: { column: 'a.enrolled', type: 'boolean' },
   lastSeenOn: { column: 'a.last_seen_at', type: 'date' },
   createdOn: { column: 'a.created_at', type: 'date' },
@@ -64,6 +76,8 @@ export function presentAgentServer(row: AgentServerDetail): AgentServer {
 }
 
 const reference = (row: { public_id: string; name: string }) => ({ publicId: row.public_id, name: row.name });
+const optionalReference = (publicId: string | null, name: string | null) =>
+  publicId === null || name === null ? null : { publicId, name };
 
 export function presentAgent(row: AgentView): Agent {
   return {
@@ -89,10 +103,15 @@ export function presentAgent(row: AgentView): Agent {
         : {
             publicId: row.vpn_session_public_id,
             rscServer: { publicId: row.rsc_public_id, name: row.rsc_name },
+            mdrServer: optionalReference(row.mdr_public_id, row.mdr_name),
+            loggingMdrServer: optionalReference(row.logging_mdr_public_id, row.logging_mdr_name),
             vpnAddress: row.vpn_address,
           },
     connectedUsers: row.connectedUsers.map(reference),
     useStunnel: row.use_stunnel,
+    hasDisplay: row.has_display,
+    routerDisplayScreensaver:
+      row.screensaver_public_id === null ? null : { publicId: row.screensaver_public_id },
     rateLimiting: {
       configOpenvpnLimit: row.rate_limit,
       configOpenvpnCounter: row.rate_limit_counter,
@@ -102,5 +121,7 @@ export function presentAgent(row: AgentView): Agent {
     lastSeenOn: row.last_seen_at?.toISOString() ?? null,
     createdOn: row.created_at.toISOString(),
     myAccess: row.my_access ?? null,
+    logging: row.appStates.logging,
+    alarming: row.appStates.alarming,
   };
 }

@@ -34,6 +34,7 @@ function agentKeys(db: Db, companyId: number) {
       'agents.web_access_locked',
       'agents.vpn_require_access_approval',
       'agents.use_stunnel',
+      'agents.has_display',
       'agents.last_seen_at',
     ])
     .select(
@@ -100,6 +101,7 @@ export type AgentColumns = {
   webAccessLocked?: boolean;
   vpnRequireAccessApproval?: boolean;
   useStunnel?: boolean;
+  hasDisplay?: boolean;
   controlledByCompanyId?: number | null;
 };
 
@@ -112,6 +114,7 @@ function columnsOf(values: AgentColumns) {
       ? {}
       : { vpn_require_access_approval: values.vpnRequireAccessApproval }),
     ...(values.useStunnel === undefined ? {} : { use_stunnel: values.useStunnel }),
+    ...(values.hasDisplay === undefined ? {} : { has_display: values.hasDisplay }),
     ...(values.controlledByCompanyId === undefined
       ? {}
       : { controlled_by_company_id: values.controlledByCompanyId }),

@@ -58,6 +58,7 @@ export async function createAgent(trx: Db, ctx: MutationContext, input: CreateIn
     webAccessLocked: input.webAccessLocked,
     vpnRequireAccessApproval: input.vpnRequireAccessApproval,
     useStunnel: input.useStunnel,
+    hasDisplay: input.hasDisplay,
     controlledByCompanyId,
   });
   for (const server of servers) await insertAgentServer(trx, ctx.company.id, id, server);
@@ -82,6 +83,7 @@ export async function changeAgent(
     webAccessLocked: input.webAccessLocked,
     vpnRequireAccessApproval: input.vpnRequireAccessApproval,
     useStunnel: input.useStunnel,
+    hasDisplay: input.hasDisplay,
     controlledByCompanyId,
   });
   return findAgentView(trx, agent.id);

@@ -92,12 +92,30 @@ describe('AgentList and Agent', () => {
       activeVpnSession: null,
       connectedUsers: [],
       useStunnel: true,
+      hasDisplay: false,
+      routerDisplayScreensaver: null,
       rateLimiting: { configOpenvpnLimit: null, configOpenvpnCounter: 0, configOpenvpnLastHit: null },
       enrolled: false,
       lastSeenOn: null,
       createdOn: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       // The administrator bypasses approval; the answer to a change says so as a read does.
       myAccess: { vpn: 'direct', web: 'direct', from: null, until: null, canRequest: true },
+      logging: {
+        active: false,
+        source: null,
+        startsOn: null,
+        endsOn: null,
+        licence: null,
+        trialAvailable: true,
+      },
+      alarming: {
+        active: false,
+        source: null,
+        startsOn: null,
+        endsOn: null,
+        licence: null,
+        trialAvailable: true,
+      },
     });
     expect((await t.call('GET', `Agent/${agent.publicId}`, as)).body.data).toEqual(agent);
     const projected = await t.call('GET', `Agent/${agent.publicId}`, {
@@ -139,6 +157,8 @@ describe('AgentList and Agent', () => {
       activeVpnSession: {
         publicId: expect.stringMatching(/^[0-9a-z]{12}$/),
         rscServer: { publicId: rsc.public_id, name: rsc.name },
+        mdrServer: null,
+        loggingMdrServer: null,
         vpnAddress: '10.187.0.42',
       },
       connectedUsers: [{ publicId: engineer.publicId, name: 'Member' }],

@@ -69,10 +69,29 @@ describe('MyCompanyPlatformServerList', () => {
       { publicId: expect.stringMatching(/^[0-9a-z]{12}$/), name: 'Built-in relay', type: 'rsc' },
     ]);
 
+    const dataRelays = await t.call('GET', 'MyCompanyPlatformServerList', {
+      ...memberAs,
+      query: { filters: 'eq(type,"mdr")', fields: 'name,type,location,vpnRange' },
+    });
+    expect(dataRelays.body.data).toEqual([
+      {
+        publicId: expect.stringMatching(/^[0-9a-z]{12}$/),
+        name: 'Built-in data relay',
+        type: 'mdr',
+        location: 'local',
+        vpnRange: null,
+      },
+      { publicId: own, name: 'Own data server', type: 'mdr', location: 'eu-west', vpnRange: null },
+    ]);
+
     const both = await t.call('GET', 'MyCompanyPlatformServerList', {
       ...memberAs,
       query: { filters: 'in(type,"mdr","rsc")', fields: 'name' },
     });
-    expect(both.body.data).toHaveLength(2);
+    expect((both.body.data as PlatformServer[]).map((server) => server.name)).toEqual([
+      'Built-in relay',
+      'Built-in data relay',
+      'Own data server',
+    ]);
   });
 });

@@ -77,7 +77,14 @@ export async function audienceInUse(db: Db, audienceId: number) {
     .where('audience_id', '=', audienceId)
     .limit(1)
     .executeTakeFirst();
-  return row !== undefined;
+  // A menu link meant for the category would otherwise show to everyone, or vanish unseen.
+  const link = await db
+    .selectFrom('menu_items')
+    .select('id')
+    .where('audience_id', '=', audienceId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined || link !== undefined;
 }
 
 /** Clears the company's default and, when `audienceId` is given, makes that audience the default. */

@@ -34,7 +34,7 @@ describe('ClientConfig with the settings', () => {
   it('answers the configured values', async () => {
     const config = {
       ...loadConfig({
-        HELP_CENTRE_URL: 'https://help.example.com',
+        HELP_CENTRE_URL: 'https://help.example.com/start?lang=en',
         CLOUD_DOMAIN: 'fleetgate.example',
         STATUS_PAGE_URL: 'https://status.example.com',
       }),
@@ -50,9 +50,13 @@ describe('ClientConfig with the settings', () => {
         headers: { 'Api-Version': '2', host: new URL(config.publicUrl).host },
       });
       expect(response.statusCode).toBe(200);
+      // The help panel may frame exactly the help centre's origin.
+      expect(response.headers['content-security-policy']).toMatch(
+        /frame-src 'self' http:\/\/127\.0\.0\.1:\* http:\/\/localhost:\* https:\/\/help\.example\.com;/,
+      );
       expect(response.json()).toMatchObject({
         data: {
-          helpCentreUrl: 'https://help.example.com',
+          helpCentreUrl: 'https://help.example.com/start?lang=en',
           cloudDomain: 'fleetgate.example',
           statusPageUrl: 'https://status.example.com',
         },

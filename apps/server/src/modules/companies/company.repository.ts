@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import { unexpired } from '../../auth/temporary-access.ts';
 import { newPublicId } from '../../http/ids.ts';
 
 export function insertCompany(db: Db, name: string) {
@@ -25,6 +26,7 @@ export function listCompaniesOfUser(db: Db, userId: number) {
     .innerJoin('roles as r', 'r.id', 'm.role_id')
     .select(['c.public_id', 'c.name', 'r.public_id as role_public_id', 'r.name as role_name'])
     .where('m.user_id', '=', userId)
+    .where(unexpired('m.expires_on'))
     .orderBy('m.created_at')
     .orderBy('m.id')
     .execute();

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
+import type { UiLanguage } from '@fleetgate/contracts';
 import type { Db } from '../../db/client.ts';
 import { newPublicId } from '../../http/ids.ts';
 import { keysetPage } from '../../http/keyset.ts';
+import { unexpired } from '../../auth/temporary-access.ts';
 import type { ListQuery } from '../../http/resource.ts';
 
 const sameAddress = (emailAddress: string) =>
@@ -122,6 +124,7 @@ export async function isMemberByAddress(db: Db, companyId: number, emailAddress:
     .innerJoin('memberships', 'memberships.user_id', 'users.id')
     .select('memberships.id')
     .where('memberships.company_id', '=', companyId)
+    .where(unexpired('memberships.expires_on'))
     .where(sql<string>`lower(users.email_address)`, '=', emailAddress.toLowerCase())
     .executeTakeFirst();
   return row !== undefined;
@@ -132,10 +135,23 @@ export async function isMemberByAddress(db: Db, companyId: number, emailAddress:
  * statement either way, so neither the work nor the time tells the inviter whether the address
  * has an account.
  */
+/**
+ * Leaves a message in the inbox of the account with this address, if there is one, in the
+ * account's language (else `fallback`): one statement either way, so nothing tells whether the
+ * address has an account.
+ */
 export async function messageAccountOfAddress(
   db: Db,
-  message: { companyId: number; emailAddress: string; subject: string; body: string },
+  message: {
+    companyId: number;
+    emailAddress: string;
+    texts: Record<UiLanguage, { subject: string; body: string }>;
+    fallback: UiLanguage;
+  },
 ) {
+  const { texts, fallback } = message;
+  const inLanguage = (pick: 'subject' | 'body') =>
+    sql<string>`case coalesce(users.language, ${fallback}::text) when 'de' then ${texts.de[pick]}::text else ${texts.en[pick]}::text end`;
   await db
     .insertInto('messages')
     .columns(['public_id', 'user_id', 'company_id', 'subject', 'body'])
@@ -146,8 +162,8 @@ export async function messageAccountOfAddress(
           sql<string>`${newPublicId()}::text`.as('public_id'),
           eb.ref('users.id').as('user_id'),
           sql<number>`${message.companyId}::integer`.as('company_id'),
-          sql<string>`${message.subject}::text`.as('subject'),
-          sql<string>`${message.body}::text`.as('body'),
+          inLanguage('subject').as('subject'),
+          inLanguage('body').as('body'),
         ])
         .where(sql<string>`lower(users.email_address)`, '=', message.emailAddress.toLowerCase()),
     )

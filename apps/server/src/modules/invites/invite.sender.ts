@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { inviteCreateInput, type UserInvite } from '@fleetgate/contracts';
 import type { Config } from '../../config.ts';
-import type { ApiContext } from '../../http/api.ts';
+import { headerValue, type ApiContext } from '../../http/api.ts';
+import { requestLanguage } from '../../i18n/language.ts';
 import { badRequest, forbidden, parseEach } from '../../http/errors.ts';
 import { createMailer } from '../../mail/mailer.ts';
 import type { InviteLimiter } from './invite.limiter.ts';
@@ -34,12 +35,16 @@ export function createInviteSender(deps: InviteSenderDeps): SendInvites {
     await deps.inviteLimiter.consume(ctx.user.id, ctx.company.id, inputs.length);
 
     const mctx = { user: ctx.user, company: ctx.company, clientAddress: ctx.clientAddress };
+    // For invitees who have chosen no language: the inviter's, as chosen or as their browser asks.
+    const inviterLanguage =
+      ctx.user.language ?? requestLanguage(headerValue(ctx.request, 'accept-language')) ?? 'en';
     const { invites, mails } = await inviteUsers(
       ctx.db,
       mctx,
       inputs,
       `${deps.config.publicUrl}/my-companies`,
       many,
+      inviterLanguage,
     );
     // Sent after the commit: a rolled-back invite never mails anyone. A failed mail leaves the
     // invite in place (the invitee still sees it on the companies page); inviting again once the resend

@@ -2,7 +2,9 @@ import {
   errorMessages,
   inviteExpiryDays,
   userErrorMessages,
+  uiLanguages,
   type InviteCreateInput,
+  type UiLanguage,
   type UserInvite,
 } from '@fleetgate/contracts';
 import type { Db } from '../../db/client.ts';
@@ -10,7 +12,9 @@ import type { AuthenticatedUser } from '../../auth/context.ts';
 import { publishAccessChange } from '../../auth/auth-cache.ts';
 import { ApiError, conflict, notFound } from '../../http/errors.ts';
 import type { MutationContext } from '../../http/resource.ts';
+import { serverTexts } from '../../i18n/language.ts';
 import { invitationMail } from '../../mail/invitation-mail.ts';
+import { findLanguageByEmail, findLanguageById } from '../account/user.repository.ts';
 import type { Mail } from '../../mail/mailer.ts';
 import { writeAudit } from '../audit/audit.writer.ts';
 import { addMember, findGrantableRole } from '../memberships/membership.service.ts';
@@ -31,13 +35,16 @@ import {
 } from './invite.repository.ts';
 import { inviteResendSeconds, tooManyInvitations } from './invite.limiter.ts';
 import { runInTransaction } from '../../db/transaction.ts';
+import { acceptPolicyOnJoining, effectiveTermsOfUse } from '../terms/terms.service.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
 /**
  * Invites addresses into the company, all or none. Inviting an address that already has a
  * pending invite renews it (new role, new expiry, the e-mail is sent again). Returns the
- * invites and the e-mails to send once the transaction has committed.
+ * invites and the e-mails to send once the transaction has committed. Each invitee is written
+ * to in their own language, or in `inviterLanguage` when they have chosen none (or have no
+ * account yet).
  */
 export async function inviteUsers(
   db: Db,
@@ -45,6 +52,7 @@ export async function inviteUsers(
   inputs: InviteCreateInput[],
   acceptUrl: string,
   many: boolean,
+  inviterLanguage: UiLanguage,
 ): Promise<{ invites: UserInvite[]; mails: Mail[] }> {
   const seen = new Map<string, number>();
   inputs.forEach((input, index) => {
@@ -64,7 +72,7 @@ export async function inviteUsers(
     const mails: Mail[] = [];
     for (const [index, input] of inputs.entries()) {
       try {
-        const { invite, mail } = await inviteOne(trx, ctx, input, acceptUrl);
+        const { invite, mail } = await inviteOne(trx, ctx, input, acceptUrl, inviterLanguage);
         invites.push(invite);
         mails.push(mail);
       } catch (error) {
@@ -86,7 +94,13 @@ export async function inviteUsers(
  * Creates or renews one invite. Whether or not the address has an account, the answer is the
  * same (the invitation object) and so are the statements run: only the invitee's inbox differs.
  */
-async function inviteOne(trx: Db, ctx: MutationContext, input: InviteCreateInput, acceptUrl: string) {
+async function inviteOne(
+  trx: Db,
+  ctx: MutationContext,
+  input: InviteCreateInput,
+  acceptUrl: string,
+  inviterLanguage: UiLanguage,
+) {
   const companyId = ctx.company.id;
   const role = await findGrantableRole(trx, ctx.company, input.role);
 
@@ -121,20 +135,35 @@ async function inviteOne(trx: Db, ctx: MutationContext, input: InviteCreateInput
   });
 
   const names = { companyName: ctx.company.name, roleName: role.name, inviterName: ctx.user.name };
+  const inboxTexts = (language: UiLanguage) => {
+    const texts = serverTexts(language).messages.invitation;
+    return { subject: texts.subject(names), body: texts.body(names) };
+  };
   await messageAccountOfAddress(trx, {
     companyId,
     emailAddress: input.emailAddress,
-    subject: `Invitation to join ${names.companyName}`,
-    body: `${names.inviterName} invited you to join ${names.companyName} as ${names.roleName}. Accept or reject the invitation on your companies page (Switch company).`,
+    texts: Object.fromEntries(uiLanguages.map((l) => [l, inboxTexts(l)])) as Record<
+      UiLanguage,
+      { subject: string; body: string }
+    >,
+    fallback: inviterLanguage,
   });
-  const mail = invitationMail({ to: input.emailAddress, ...names, acceptUrl, expiresOn });
+  // Looked up whether or not the address has an account: the same statements either way.
+  const language = (await findLanguageByEmail(trx, input.emailAddress)) ?? inviterLanguage;
+  const mail = invitationMail({ to: input.emailAddress, ...names, acceptUrl, expiresOn, language });
   return { invite, mail };
 }
 
 /** The invites addressed to the signed-in user that can still be accepted. */
 export async function listMyInvites(db: Db, user: AuthenticatedUser) {
   const rows = await listOpenInvitesOfAddress(db, user.emailAddress, new Date());
-  return rows.map(presentMyInvite);
+  // The invitee reads the company's terms before joining (and accepts them with InviteFinish).
+  return Promise.all(
+    rows.map(async (row) => ({
+      ...presentMyInvite(row),
+      termsOfUse: await effectiveTermsOfUse(db, row.company_id),
+    })),
+  );
 }
 
 /** Rejects (deletes) an invite addressed to the user; other addresses' invites are not found. */
@@ -175,6 +204,10 @@ export async function finishInvite(
       await addMember(trx, invite.company_id, { userId: user.id, roleId: invite.role_id }),
     );
     await deleteInvite(trx, invite.id);
+    // Accepting the company's terms with the invitation: recorded (and audited) with the membership.
+    const acceptance = termsOfUsePolicy
+      ? await acceptPolicyOnJoining(trx, user, invite.company_id, termsOfUsePolicy.publicId, clientAddress)
+      : null;
     const audit = { companyId: invite.company_id, actorUserId: user.id, clientAddress };
     await writeAudit(trx, {
       ...audit,
@@ -192,11 +225,19 @@ export async function finishInvite(
       after: { membership: { publicId: membership.publicId }, termsOfUsePolicy: termsOfUsePolicy ?? null },
     });
     if (invite.invited_by_user_id !== null && invite.invited_by_user_id !== user.id) {
+      const texts = serverTexts(await findLanguageById(trx, invite.invited_by_user_id)).messages
+        .inviteAccepted;
+      const names = {
+        userName: user.name,
+        emailAddress: user.emailAddress,
+        companyName: invite.company_name,
+        roleName: invite.role_name,
+      };
       await sendMessage(trx, {
         userId: invite.invited_by_user_id,
         companyId: invite.company_id,
-        subject: `${user.name} joined ${invite.company_name}`,
-        body: `${user.name} (${user.emailAddress}) accepted your invitation and joined ${invite.company_name} as ${invite.role_name}.`,
+        subject: texts.subject(names),
+        body: texts.body(names),
       });
     }
     await publishAccessChange(trx, { userId: user.id });
@@ -205,6 +246,7 @@ export async function finishInvite(
       company: { publicId: invite.company_public_id, name: invite.company_name },
       role: membership.role,
       membership: { publicId: membership.publicId },
+      termsOfUseAcceptance: acceptance,
     };
   });
 }

@@ -331,6 +331,7 @@ describe('MyUserInviteList, MyUserInvite and InviteFinish', () => {
         invitedBy: { publicId: company.admin.publicId, name: 'Company Admin' },
         createdOn: expect.any(String),
         expiresOn: invite.expiresOn,
+        termsOfUse: null,
       },
     ]);
     const stranger = await t.newUser();
@@ -353,9 +354,17 @@ describe('MyUserInviteList, MyUserInvite and InviteFinish', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.data).toEqual([expect.objectContaining({ propertyName: 'termsOfUsePolicy.publicId' })]);
 
-    const accepted = await t.call('POST', `InviteFinish/${invite.publicId}`, {
+    // A policy the company does not have is refused (terms.test.ts covers accepting real ones).
+    const unknownPolicy = await t.call('POST', `InviteFinish/${invite.publicId}`, {
       token: invitee.token,
       body: { termsOfUsePolicy: { publicId: 'abcdefabcdef' } },
+    });
+    expect(unknownPolicy.status).toBe(400);
+    expect(unknownPolicy.body.data).toEqual([{ message: 'Not found', propertyName: 'termsOfUsePolicy' }]);
+
+    const accepted = await t.call('POST', `InviteFinish/${invite.publicId}`, {
+      token: invitee.token,
+      body: {},
     });
     expect(accepted.status).toBe(200);
     expect(accepted.body.data).toMatchObject({

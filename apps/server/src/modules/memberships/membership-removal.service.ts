@@ -53,7 +53,7 @@ async function removeOne(trx: Db, ctx: MutationContext, publicId: string) {
       capabilities: membership.role_capabilities,
     });
   }
-  if (membership.role_built_in) await assertNotLastAdministrator(trx, ctx.company.id);
+  if (membership.role_built_in) await assertNotLastAdministrator(trx, ctx.company.id, membership.id);
   await deleteMembership(trx, membership.id);
   await writeAudit(trx, {
     companyId: ctx.company.id,

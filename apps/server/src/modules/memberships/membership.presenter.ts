@@ -10,6 +10,7 @@ export const membershipFields: FieldSpec = {
   user: { publicId: true, name: true, emailAddress: true },
   role: ref,
   audience: ref,
+  expiresOn: true,
 };
 
 export const membershipFilters: FilterSpec = {
@@ -19,6 +20,7 @@ export const membershipFilters: FilterSpec = {
   'user.emailAddress': { column: 'users.email_address', type: 'string' },
   'role.publicId': { column: 'roles.public_id', type: 'string' },
   'audience.publicId': { column: 'audiences.public_id', type: 'string' },
+  expiresOn: { column: 'memberships.expires_on', type: 'date' },
 };
 
 function audienceOf(row: MembershipView) {
@@ -33,6 +35,7 @@ export function presentMembership(row: MembershipView): UserMembership {
     user: { publicId: row.user_public_id, name: row.user_name, emailAddress: row.user_email_address },
     role: { publicId: row.role_public_id, name: row.role_name },
     audience: audienceOf(row),
+    expiresOn: row.expires_on?.toISOString() ?? null,
   };
 }
 
@@ -42,7 +45,7 @@ export const companyUserFields: FieldSpec = {
   emailAddress: true,
   role: ref,
   audience: ref,
-  membership: { publicId: true },
+  membership: { publicId: true, expiresOn: true },
 };
 
 export const companyUserFilters: FilterSpec = {
@@ -52,6 +55,7 @@ export const companyUserFilters: FilterSpec = {
   'role.publicId': { column: 'roles.public_id', type: 'string' },
   'audience.publicId': { column: 'audiences.public_id', type: 'string' },
   'membership.publicId': { column: 'memberships.public_id', type: 'string' },
+  'membership.expiresOn': { column: 'memberships.expires_on', type: 'date' },
 };
 
 /** A member as `UserList` shows it: the user first, the membership as a reference. */
@@ -62,6 +66,6 @@ export function presentCompanyUser(row: MembershipView): CompanyUser {
     emailAddress: row.user_email_address,
     role: { publicId: row.role_public_id, name: row.role_name },
     audience: audienceOf(row),
-    membership: { publicId: row.public_id },
+    membership: { publicId: row.public_id, expiresOn: row.expires_on?.toISOString() ?? null },
   };
 }

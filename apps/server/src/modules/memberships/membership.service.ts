@@ -1,5 +1,6 @@
 import {
   errorMessages,
+  temporaryAccessErrors,
   userErrorMessages,
   type MembershipPatchInput,
   type membershipUserPutInput,
@@ -12,14 +13,17 @@ import { ApiError, conflict, notFound } from '../../http/errors.ts';
 import type { MutationContext } from '../../http/resource.ts';
 import { findAudienceOfCompany, findDefaultAudienceId } from '../audiences/audience.repository.ts';
 import { writeAudit } from '../audit/audit.writer.ts';
+import { parseExpiresOn } from './temporary-access.service.ts';
 import {
-  countAdministrators,
+  countPermanentAdministrators,
+  deleteEndedMembership,
   findMembershipsByPublicIds,
   findMembershipsByUserPublicIds,
   findRoleOfCompany,
   insertMembershipWithAudience,
   isMember,
   setMembershipAudience,
+  setMembershipExpiry,
   setMembershipRole,
   type MembershipView,
 } from './membership.repository.ts';
@@ -84,6 +88,7 @@ export async function addMember(
   member: { userId: number; roleId: number; audienceId?: number | null | undefined },
   propertyName?: string,
 ): Promise<MembershipView> {
+  await deleteEndedMembership(trx, companyId, member.userId);
   if (await isMember(trx, companyId, member.userId)) {
     throw new ApiError(409, [
       { message: userErrorMessages.alreadyMember, ...(propertyName ? { propertyName } : {}) },
@@ -96,7 +101,10 @@ export async function addMember(
   return view!;
 }
 
-/** Changes a member's role and access category; the last administrator of a company cannot be demoted. */
+/**
+ * Changes a member's role, access category and end of access. The company keeps at least one
+ * administrator whose access does not end: that one cannot be demoted or given an end.
+ */
 export async function changeMembership(
   trx: Db,
   ctx: MutationContext,
@@ -108,10 +116,23 @@ export async function changeMembership(
     built_in: membership.role_built_in,
     capabilities: membership.role_capabilities,
   });
+  const expiresOn = parseExpiresOn(input.expiresOn);
+  // Whoever was given access for a while cannot make it last: the end of one's own access is
+  // for another member to change.
+  if (expiresOn !== undefined && membership.user_id === ctx.user.id)
+    throw new ApiError(403, [{ message: temporaryAccessErrors.ownExpiry, propertyName: 'expiresOn' }]);
+  let administrator = membership.role_built_in;
   if (input.role !== undefined) {
     const role = await findGrantableRole(trx, ctx.company, input.role);
-    if (membership.role_built_in && !role.built_in) await assertNotLastAdministrator(trx, ctx.company.id);
+    if (membership.role_built_in && !role.built_in)
+      await assertNotLastAdministrator(trx, ctx.company.id, membership.id);
+    administrator = role.built_in;
     await setMembershipRole(trx, membership.id, role.id);
+  }
+  if (expiresOn !== undefined) {
+    if (administrator && expiresOn !== null)
+      await assertNotLastAdministrator(trx, ctx.company.id, membership.id);
+    await setMembershipExpiry(trx, membership.id, expiresOn);
   }
   const audienceId = await audienceIdOf(trx, ctx.company.id, input.audience);
   if (audienceId !== undefined) await setMembershipAudience(trx, membership.id, audienceId);
@@ -149,6 +170,8 @@ export async function replaceUserMembership(
   });
 }
 
-export async function assertNotLastAdministrator(trx: Db, companyId: number) {
-  if ((await countAdministrators(trx, companyId)) <= 1) throw conflict(errorMessages.lastAdministrator);
+/** Another administrator whose access does not end must remain besides this membership. */
+export async function assertNotLastAdministrator(trx: Db, companyId: number, membershipId: number) {
+  if ((await countPermanentAdministrators(trx, companyId, membershipId)) === 0)
+    throw conflict(errorMessages.lastAdministrator);
 }

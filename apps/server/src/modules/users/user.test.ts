@@ -18,7 +18,7 @@ describe('UserList', () => {
         emailAddress: company.admin.emailAddress,
         role: { publicId: company.adminRolePublicId, name: 'Administrator' },
         audience: null,
-        membership: { publicId: expect.stringMatching(/^[0-9a-z]{12}$/) },
+        membership: { publicId: expect.stringMatching(/^[0-9a-z]{12}$/), expiresOn: null },
       },
       {
         publicId: member.publicId,
@@ -26,7 +26,7 @@ describe('UserList', () => {
         emailAddress: member.emailAddress,
         role: { publicId: member.rolePublicId, name: expect.any(String) },
         audience: null,
-        membership: { publicId: member.membershipPublicId },
+        membership: { publicId: member.membershipPublicId, expiresOn: null },
       },
     ]);
     expect(list.body.moreAfter).toBeNull();
@@ -37,7 +37,7 @@ describe('UserList', () => {
     expect(one.body.data).toEqual({
       publicId: member.publicId,
       name: 'Member',
-      membership: { publicId: member.membershipPublicId },
+      membership: { publicId: member.membershipPublicId, expiresOn: null },
     });
 
     expect((await t.call('GET', 'UserList', { company: company.publicId })).status).toBe(401);

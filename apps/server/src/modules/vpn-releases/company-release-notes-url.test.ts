@@ -17,6 +17,11 @@ describe('Company custom.glbVpnClientReleaseNotesUrl', () => {
       publicId: company.publicId,
       name: 'Acme Water',
       custom: { glbVpnClientReleaseNotesUrl: `${t.server.baseUrl}/api/VpnClientReleases` },
+      latestTermsOfUse: null,
+      customTermsOfUse: false,
+      branding: null,
+      parentCompany: null,
+      sector: null,
     });
     // The default is a working address of the release document.
     const url = (response.body.data as Company).custom.glbVpnClientReleaseNotesUrl;

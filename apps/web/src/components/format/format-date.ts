@@ -1,7 +1,10 @@
+import i18next from 'i18next';
+
 /**
- * Every date and time the web app shows, in one format: the user's own locale (the browser's
- * preferred languages, not the app's English texts), a medium date and a short time, in the
- * browser's time zone. "23 Nov 2026, 17:16" in en-GB, "Nov 23, 2026, 5:16 PM" in en-US.
+ * Every date and time the web app shows, in one format: the UI language, in the regional
+ * variant the browser prefers for it, a medium date and a short time, in the browser's time
+ * zone. "23 Nov 2026, 17:16" in en-GB, "Nov 23, 2026, 5:16 PM" in en-US, "23.11.2026, 17:16"
+ * in German.
  */
 type DateInput = string | number | Date;
 type Locales = string | readonly string[] | undefined;
@@ -9,9 +12,20 @@ type Locales = string | readonly string[] | undefined;
 const dateStyle = 'medium';
 const timeStyle = 'short';
 
-/** The browser's preferred locales; undefined (the runtime's default) outside a browser. */
+/**
+ * The browser's preferred locales of the UI language (en-GB for an English UI in a British
+ * browser), else the UI language itself (a German UI chosen in an English browser is `de`).
+ */
+export function uiLocales(
+  language: string = i18next.language || 'en',
+  preferred: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages,
+): string[] {
+  const matching = preferred.filter((tag) => tag.toLowerCase().split('-')[0] === language);
+  return matching.length > 0 ? matching : [language];
+}
+
 function userLocales(): Locales {
-  return typeof navigator === 'undefined' ? undefined : navigator.languages;
+  return uiLocales();
 }
 
 // Formatters are costly to create and lists format many dates; one per locale list and style.

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { escapeMarkdown, markupText, renderMarkup } from './render-markup.ts';
+import { escapeMarkdown } from './escape-markdown.ts';
+import { markupText, renderMarkup } from './render-markup.ts';
 
 /** The rendered markup as a DOM, to ask what is in it rather than match strings. */
 function rendered(source: string, level?: 1 | 3) {

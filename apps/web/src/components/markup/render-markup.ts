@@ -123,10 +123,3 @@ export function markupText(source: string): string {
   const document = new DOMParser().parseFromString(html, 'text/html');
   return (document.body.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
-
-/** Text put into Markdown as it is (a device's name in a reminder), not read as markup. */
-export function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!<>|~&]/g, (character) =>
-    character === '<' ? '&lt;' : character === '&' ? '&amp;' : character === '>' ? '&gt;' : `\\${character}`,
-  );
-}

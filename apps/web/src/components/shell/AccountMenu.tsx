@@ -8,7 +8,10 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
+import Gavel from '@mui/icons-material/Gavel';
 import Logout from '@mui/icons-material/Logout';
+import PersonOutline from '@mui/icons-material/PersonOutline';
+import PrivacyTip from '@mui/icons-material/PrivacyTipOutlined';
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -70,14 +73,16 @@ export function AccountMenu({ user, logoUrl = null }: AccountMenuProps) {
         onClose={handleClose}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { minWidth: 260, mt: 1 } } }}
+        // A long address does not stretch the menu across a narrow window.
+        slotProps={{ paper: { sx: { minWidth: 260, maxWidth: 'min(360px, calc(100vw - 32px))', mt: 1 } } }}
       >
         <MenuText sx={{ px: 2, py: 1 }}>
           {/* No heading: a menu holds no headings. */}
-          <Typography variant="subtitle2" component="div" noWrap>
+          <Typography variant="subtitle2" component="div" noWrap title={user.name}>
             {user.name}
           </Typography>
-          <Typography variant="body2" color="text.secondary" noWrap>
+          {/* Wrapped, not cut: the address tells which account this is. */}
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
             {user.emailAddress}
           </Typography>
         </MenuText>
@@ -97,6 +102,25 @@ export function AccountMenu({ user, logoUrl = null }: AccountMenuProps) {
             <SwapHoriz fontSize="small" />
           </ListItemIcon>
           {t('shell.switchCompany')}
+        </MenuItem>
+        <MenuItem component={RouterLink} to="/my-profile" onClick={handleClose}>
+          <ListItemIcon>
+            <PersonOutline fontSize="small" />
+          </ListItemIcon>
+          {t('shell.myProfile')}
+        </MenuItem>
+        <Divider />
+        <MenuItem component={RouterLink} to="/my-company/terms-of-use" onClick={handleClose}>
+          <ListItemIcon>
+            <Gavel fontSize="small" />
+          </ListItemIcon>
+          {t('legal.termsOfUse')}
+        </MenuItem>
+        <MenuItem component={RouterLink} to="/my-company/privacy-statement" onClick={handleClose}>
+          <ListItemIcon>
+            <PrivacyTip fontSize="small" />
+          </ListItemIcon>
+          {t('legal.privacyStatement')}
         </MenuItem>
         <Divider />
         <MenuItem component={RouterLink} to="/logout" onClick={handleLogOut}>

@@ -4,6 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
 import MenuIcon from '@mui/icons-material/Menu';
 import ViewSidebarOutlined from '@mui/icons-material/ViewSidebarOutlined';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +12,7 @@ import { Link as RouterLink } from 'react-router';
 import type { MyUser } from '@fleetgate/contracts';
 import { hasCapability } from '../../auth/current-user.tsx';
 import { BrandMark } from '../BrandMark.tsx';
+import { logoFor, useEffectiveBranding } from '../../features/branding/branding-state.ts';
 import { useClientConfig } from '../use-client-config.ts';
 import { AccountMenu } from './AccountMenu.tsx';
 import { AppsMenu } from './AppsMenu.tsx';
@@ -25,13 +27,17 @@ type AppTopBarProps = {
   onToggleDrawer: () => void;
   /** Present only when the current route has a right side menu. */
   rightMenu?: { open: boolean; onToggle: () => void };
+  /** The help centre panel opens. */
+  onHelpOpen?: () => void;
 };
 
-export function AppTopBar({ user, drawerOpen, onToggleDrawer, rightMenu }: AppTopBarProps) {
+export function AppTopBar({ user, drawerOpen, onToggleDrawer, rightMenu, onHelpOpen }: AppTopBarProps) {
   const { t } = useTranslation();
   const search = useShellSearchState();
   const helpCentreUrl = useClientConfig().data?.helpCentreUrl ?? null;
   const showHelp = helpCentreUrl !== null && hasCapability(user, 'helpCentre.use');
+  // The account button shows the company's logo (its branding's, after the fallbacks) when there is one.
+  const logoUrl = logoFor(useEffectiveBranding(), useTheme().palette.mode);
 
   return (
     <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
@@ -84,7 +90,7 @@ export function AppTopBar({ user, drawerOpen, onToggleDrawer, rightMenu }: AppTo
         >
           {user.company?.name}
         </Typography>
-        {showHelp && <HelpButton url={helpCentreUrl} />}
+        {showHelp && <HelpButton url={helpCentreUrl} onOpen={onHelpOpen} />}
         <MessagesButton />
         <AppsMenu />
         {rightMenu && (
@@ -101,7 +107,7 @@ export function AppTopBar({ user, drawerOpen, onToggleDrawer, rightMenu }: AppTo
           </Tooltip>
         )}
         <Box sx={{ ml: 0.5 }}>
-          <AccountMenu user={user} />
+          <AccountMenu user={user} logoUrl={logoUrl} />
         </Box>
       </Toolbar>
     </AppBar>

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { MyUser } from '@fleetgate/contracts';
 import { LetterAvatar } from '../LetterAvatar.tsx';
+import { MenuLinksNav } from '../../features/menu-items/MenuLinksNav.tsx';
 import { NavMenu } from './NavMenu.tsx';
 import type { NavSection } from './nav-sections.ts';
 
@@ -30,6 +31,7 @@ export function DrawerContent({ user, sections }: DrawerContentProps) {
       </Box>
       <Divider />
       <NavMenu sections={sections} />
+      {user.company && <MenuLinksNav companyId={user.company.publicId} />}
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import IconButton from '@mui/material/IconButton';
 import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
@@ -29,6 +30,17 @@ export function NavMenuItem({ item, expanded, onToggle }: NavMenuItemProps) {
   const label = t(labelKey);
   const hasChildren = children !== undefined && children !== null;
   const childrenId = `nav-item-${id}-children`;
+  const childrenRef = useRef<HTMLDivElement>(null);
+  // Opened low in a long menu, the children are scrolled into view rather than cut off: once
+  // open, and again when they grow (the types load after the item opens).
+  const scrollIntoView = () => childrenRef.current?.scrollIntoView({ block: 'nearest' });
+  useEffect(() => {
+    const node = childrenRef.current;
+    if (!expanded || !node) return;
+    const observer = new ResizeObserver(() => node.scrollIntoView({ block: 'nearest' }));
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [expanded]);
 
   return (
     <ListItem disablePadding sx={{ display: 'block' }}>
@@ -53,8 +65,8 @@ export function NavMenuItem({ item, expanded, onToggle }: NavMenuItemProps) {
         )}
       </Box>
       {hasChildren && (
-        <Collapse in={expanded} timeout="auto" unmountOnExit>
-          <Box id={childrenId} sx={{ pl: 2, pb: 1 }}>
+        <Collapse in={expanded} timeout="auto" unmountOnExit onEntered={scrollIntoView}>
+          <Box ref={childrenRef} id={childrenId} sx={{ pl: 2, pb: 1 }}>
             {children}
           </Box>
         </Collapse>

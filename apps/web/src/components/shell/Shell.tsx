@@ -5,7 +5,7 @@ import CloudOff from '@mui/icons-material/CloudOff';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet } from 'react-router';
 import type { MyUser } from '@fleetgate/contracts';
-import { featurePermitted } from '../../app/feature.ts';
+import { featureAppInstalled, featurePermitted } from '../../app/feature.ts';
 import { features } from '../../app/features.tsx';
 import { wideScreenQuery } from '../../app/theme.ts';
 import { ApiError } from '../../api/api-error.ts';
@@ -16,7 +16,12 @@ import { useMyUser } from '../../auth/use-my-user.ts';
 import { ErrorCard } from '../../features/errors/ErrorCard.tsx';
 import { RemindersHost } from '../../features/reminders/RemindersHost.tsx';
 import { AccessRequestDecisionNotice } from '../../features/devices/AccessRequestDecisionNotice.tsx';
+import { TermsOfUseGate } from '../../features/terms/TermsOfUseGate.tsx';
 import { VpnProvider } from '../../features/vpn/VpnProvider.tsx';
+import { CompanyTextsSync } from '../../features/translations/CompanyTextsSync.tsx';
+import { CompanyBrandingSync } from '../../features/branding/CompanyBrandingSync.tsx';
+import { CompanyAppsSync } from '../../features/apps/CompanyAppsSync.tsx';
+import { installedAppsOf, useCompanyApps } from '../../features/apps/use-installed-apps.ts';
 import { CenteredLayout } from '../CenteredLayout.tsx';
 import { FullPageProgress } from '../FullPageProgress.tsx';
 import { preloadSnackbar } from '../notify.tsx';
@@ -43,14 +48,23 @@ function isHandledElsewhere(error: Error): boolean {
 
 function ShellLayout({ user }: { user: MyUser }) {
   const matchedFeature = useCurrentFeature(features);
-  // A route the user may not use leads on to the not-allowed page; none of its drawers or search show meanwhile.
-  const permitted = !matchedFeature || featurePermitted(matchedFeature, user.capabilities);
+  const appCatalogue = useCompanyApps().data;
+  const installedApps = useMemo(() => installedAppsOf(appCatalogue), [appCatalogue]);
+  // A route the user may not use leads on to the not-allowed page, and an app's route the company
+  // has not installed says so; none of its drawers or search show meanwhile.
+  const permitted =
+    !matchedFeature ||
+    (featurePermitted(matchedFeature, user.capabilities) &&
+      featureAppInstalled(matchedFeature, installedApps));
   const currentFeature = permitted ? matchedFeature : undefined;
   const wide = useMediaQuery(wideScreenQuery, { noSsr: true });
   const [drawerOpen, setDrawerOpen] = useDrawerOpen(wide);
   const rightMenu = currentFeature?.rightMenu;
   const [rightOpen, setRightOpen] = useRightDrawerOpen(rightMenu ? currentFeature.id : undefined, wide);
-  const sections = useMemo(() => buildNavSections(features, user.capabilities), [user.capabilities]);
+  const sections = useMemo(
+    () => buildNavSections(features, user.capabilities, installedApps),
+    [user.capabilities, installedApps],
+  );
   const context = useMemo(() => ({ features, currentFeature }), [currentFeature]);
 
   return (
@@ -68,6 +82,7 @@ function ShellLayout({ user }: { user: MyUser }) {
         </ShellFrame>
         <RemindersHost />
         <AccessRequestDecisionNotice />
+        <TermsOfUseGate user={user} />
       </ShellSearchProvider>
     </ShellContext>
   );
@@ -116,7 +131,10 @@ export function Shell() {
 
   return (
     <CurrentUserProvider user={user}>
+      <CompanyBrandingSync companyId={user.company.publicId} />
       <LiveEventsProvider companyId={user.company.publicId}>
+        <CompanyTextsSync companyId={user.company.publicId} />
+        <CompanyAppsSync />
         <VpnProvider>
           <ShellLayout user={user} />
         </VpnProvider>

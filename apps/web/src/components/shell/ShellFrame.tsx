@@ -72,6 +72,12 @@ export function ShellFrame({
               ? { open: rightPanel.open, onToggle: () => rightPanel.onOpenChange(!rightPanel.open) }
               : undefined
           }
+          onHelpOpen={() => {
+            // Narrow screens overlay the panels as modals, whose focus trap would keep the help panel from focus.
+            if (wide) return;
+            sidePanel.onOpenChange(false);
+            rightPanel.onOpenChange(false);
+          }}
         />
         {/* Reserves the fixed app bar's height. */}
         <Toolbar />

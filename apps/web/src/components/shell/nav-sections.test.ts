@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SvgIconComponent } from '@mui/icons-material';
+import type { AppKey } from '@fleetgate/contracts';
 import type { Feature } from '../../app/feature.ts';
 import { buildNavSections, isItemExpanded, isPathUnder, sectionsOfPath } from './nav-sections.ts';
 
@@ -29,6 +30,21 @@ const features: Feature[] = [
     menu: { section: 'USER_MANAGEMENT', labelKey: 'shell.sections.COMPANY', icon },
   },
   {
+    id: 'logging',
+    path: '/logging',
+    element: null,
+    capability: 'mqttBrokers.manage',
+    app: 'dataLogging',
+    menu: { section: 'DEVICE_SETTINGS', labelKey: 'shell.sections.COMPANY', icon },
+  },
+  {
+    id: 'reports',
+    path: '/reports',
+    element: null,
+    app: 'reports',
+    menu: { section: 'REMOTE_ACCESS', labelKey: 'shell.sections.COMPANY', icon },
+  },
+  {
     id: 'identity',
     path: '/identity',
     element: null,
@@ -55,6 +71,23 @@ describe('buildNavSections', () => {
     expect(ids(['users.invite'])).toEqual([
       ['USER_MANAGEMENT', ['users']],
       ['COMPANY', ['identity']],
+    ]);
+  });
+
+  it('shows an app’s links only while the company has installed the app (and the user holds its capability)', () => {
+    const withApps = (capabilities: string[], installed: AppKey[] | undefined) =>
+      buildNavSections(features, capabilities, installed).flatMap(({ items }) =>
+        items.map((item) => item.id),
+      );
+    expect(withApps(['mqttBrokers.manage'], [])).toEqual(['identity', 'mqtt']);
+    expect(withApps(['mqttBrokers.manage'], undefined)).toEqual(['identity', 'mqtt']);
+    expect(withApps(['mqttBrokers.manage'], ['dataLogging'])).toEqual(['identity', 'mqtt', 'logging']);
+    expect(withApps([], ['dataLogging', 'reports'])).toEqual(['reports', 'identity']);
+    expect(withApps(['mqttBrokers.manage'], ['reports', 'dataLogging'])).toEqual([
+      'reports',
+      'identity',
+      'mqtt',
+      'logging',
     ]);
   });
 

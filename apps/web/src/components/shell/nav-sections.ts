@@ -1,18 +1,27 @@
-import { featurePermitted, menuSections, type Feature, type MenuSection } from '../../app/feature.ts';
+import type { AppKey } from '@fleetgate/contracts';
+import {
+  featureAppInstalled,
+  featurePermitted,
+  menuSections,
+  type Feature,
+  type MenuSection,
+} from '../../app/feature.ts';
 
 export type NavItem = { id: string; path: string } & NonNullable<Feature['menu']>;
 export type NavSection = { section: MenuSection; items: NavItem[] };
 
 /**
- * The menu for a user: registry entries with a menu link whose capability the user holds,
- * grouped by section in the fixed section order. Empty sections are left out.
+ * The menu for a user: registry entries with a menu link whose capability the user holds and
+ * whose app (if any) the company has installed, grouped by section in the fixed section order.
+ * Empty sections are left out.
  */
 export function buildNavSections(
   features: readonly Feature[],
   capabilities: readonly string[],
+  installedApps: readonly AppKey[] | undefined = [],
 ): NavSection[] {
   const visible = features.flatMap((feature) =>
-    feature.menu && featurePermitted(feature, capabilities)
+    feature.menu && featurePermitted(feature, capabilities) && featureAppInstalled(feature, installedApps)
       ? [{ id: feature.id, path: feature.path, ...feature.menu }]
       : [],
   );

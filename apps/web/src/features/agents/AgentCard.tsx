@@ -17,6 +17,7 @@ import { AgentServerList } from './AgentServerList.tsx';
 import { AgentStatusChip } from './AgentStatusChip.tsx';
 import { RateLimitNotice } from './RateLimitNotice.tsx';
 import { formatDateTime } from '../../components/format/format-date.ts';
+import { AgentAppsSection } from '../licences/AgentAppsSection.tsx';
 
 export type AgentCardActions = {
   onEdit: (agent: Agent) => void;
@@ -67,6 +68,9 @@ export function AgentCard({ agent, resetting, enrolling, ...actions }: AgentCard
                   label={t(`agents.locks.${flag}`)}
                 />
               ))}
+            {agent.hasDisplay && (
+              <Chip size="small" variant="outlined" label={t('screensaver.displayChip')} />
+            )}
             {agent.useStunnel && (
               <Chip size="small" variant="outlined" label={t('agents.locks.useStunnel')} />
             )}
@@ -104,6 +108,7 @@ export function AgentCard({ agent, resetting, enrolling, ...actions }: AgentCard
           onEdit={(server) => actions.onEditServer(agent, server)}
           onDelete={(server) => actions.onDeleteServer(agent, server)}
         />
+        <AgentAppsSection agent={agent} />
         <Box>
           <Button
             size="small"

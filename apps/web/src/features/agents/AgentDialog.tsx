@@ -62,6 +62,12 @@ export function AgentDialog({ agent, onSubmit, onClose }: AgentDialogProps) {
           label={t('agents.dialog.vpnRequireAccessApproval')}
         />
         <FormCheckbox control={control} name="useStunnel" label={t('agents.dialog.useStunnel')} />
+        <FormCheckbox
+          control={control}
+          name="hasDisplay"
+          label={t('screensaver.hasDisplay')}
+          hint={t('screensaver.hasDisplayHint')}
+        />
       </Stack>
       <Controller
         control={control}

@@ -29,6 +29,7 @@ import {
   useSaveAgent,
   useSaveAgentServer,
 } from './use-agents.ts';
+import { useLicencesLiveUpdates } from '../licences/use-licences.ts';
 
 type AgentDialogState = { agent?: Agent } | null;
 type ServerDialogState = { agent: Agent; server?: AgentServer } | null;
@@ -50,6 +51,7 @@ export function AgentsPage() {
   const { notify } = useNotify();
   const query = useShellSearch();
   const agents = useAgents();
+  useLicencesLiveUpdates();
   const saveAgent = useSaveAgent();
   const deleteAgent = useDeleteAgent();
   const saveServer = useSaveAgentServer();

@@ -60,10 +60,16 @@ describe('agent cache updates', () => {
       webAccessLocked: false,
       vpnRequireAccessApproval: true,
       useStunnel: true,
+      hasDisplay: true,
       memberships: [{ group: { publicId: 'g1' } }],
     };
     const [edited] = withAgentChanged(agents, { publicId: 'a1', input });
-    expect(edited).toMatchObject({ name: 'Line 1 gateway', vpnLocked: true, useStunnel: true });
+    expect(edited).toMatchObject({
+      name: 'Line 1 gateway',
+      vpnLocked: true,
+      useStunnel: true,
+      hasDisplay: true,
+    });
     expect(edited!.memberships).toEqual(agents[0]!.memberships);
     expect(edited!.servers).toBe(agents[0]!.servers);
   });

@@ -19,6 +19,7 @@ const agent = {
   webAccessLocked: false,
   vpnRequireAccessApproval: true,
   useStunnel: false,
+  hasDisplay: true,
   memberships: [{ group: { publicId: 'g00000000001', name: 'Hall B' } }],
 } as Agent;
 
@@ -32,6 +33,7 @@ describe('agent form', () => {
       webAccessLocked: false,
       vpnRequireAccessApproval: true,
       useStunnel: false,
+      hasDisplay: true,
       memberships: [{ group: { publicId: 'g00000000001' } }],
     });
   });
@@ -39,6 +41,7 @@ describe('agent form', () => {
   it('starts a new agent unlocked and nameless, which is invalid', () => {
     const values = agentFormValuesOf(undefined);
     expect(values.vpnLocked).toBe(false);
+    expect(values.hasDisplay).toBe(false);
     const result = agentFormSchema(t).safeParse(values);
     expect(result.error?.issues[0]).toMatchObject({ path: ['name'], message: 'form.required' });
   });

@@ -14,6 +14,7 @@ export function agentFormSchema(t: TFunction) {
     webAccessLocked: z.boolean(),
     vpnRequireAccessApproval: z.boolean(),
     useStunnel: z.boolean(),
+    hasDisplay: z.boolean(),
     groups: z.array(z.object({ publicId: z.string(), name: z.string() })),
   });
 }
@@ -27,6 +28,7 @@ export type AgentInput = {
   webAccessLocked: boolean;
   vpnRequireAccessApproval: boolean;
   useStunnel: boolean;
+  hasDisplay: boolean;
   memberships: { group: { publicId: string } }[];
 };
 
@@ -37,6 +39,7 @@ export function agentFormValuesOf(agent: Agent | undefined): AgentFormValues {
     webAccessLocked: agent?.webAccessLocked ?? false,
     vpnRequireAccessApproval: agent?.vpnRequireAccessApproval ?? false,
     useStunnel: agent?.useStunnel ?? false,
+    hasDisplay: agent?.hasDisplay ?? false,
     groups: (agent?.memberships ?? []).map(({ group }) => ({ publicId: group.publicId, name: group.name })),
   };
 }
@@ -48,6 +51,7 @@ export function agentInputOf(values: AgentFormValues): AgentInput {
     webAccessLocked: values.webAccessLocked,
     vpnRequireAccessApproval: values.vpnRequireAccessApproval,
     useStunnel: values.useStunnel,
+    hasDisplay: values.hasDisplay,
     memberships: values.groups.map(({ publicId }) => ({ group: { publicId } })),
   };
 }

@@ -2,7 +2,7 @@
 export const customFieldsEn = {
   menu: 'Custom fields',
   title: 'Custom fields',
-  subtitle: 'Extra properties your company keeps on agents, assets, groups and users.',
+  subtitle: 'Extra properties your company keeps on agents, assets, groups, users and itself.',
   add: 'Add custom field',
   addFor: 'Add a field to {{entity}}',
   loadFailed: 'The custom fields could not be loaded.',
@@ -22,6 +22,7 @@ export const customFieldsEn = {
     asset: 'Assets',
     group: 'Groups',
     user: 'Users',
+    company: 'Company',
   },
   types: {
     text: 'Text',

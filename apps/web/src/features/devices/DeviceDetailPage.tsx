@@ -27,6 +27,9 @@ import {
   useRefreshAtAccessChange,
 } from './use-devices.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { ScreensaverSection } from '../screensaver/ScreensaverSection.tsx';
+import { AgentAppsSection } from '../licences/AgentAppsSection.tsx';
+import { useLicencesLiveUpdates } from '../licences/use-licences.ts';
 
 // The date pickers of the request dialog load when it first opens, not with the page.
 const RequestAccessDialog = lazyPart(() => import('./RequestAccessDialog.tsx'), 'RequestAccessDialog', null);
@@ -44,6 +47,7 @@ export function DeviceDetailPage() {
   const now = useNow();
   const [requesting, setRequesting] = useState(false);
   useDevicesLiveUpdates();
+  useLicencesLiveUpdates();
   useRefreshAtAccessChange([agent.data?.myAccess ?? null]);
 
   const back = (
@@ -106,6 +110,8 @@ export function DeviceDetailPage() {
         }
       />
       <DeviceServicesSection agent={device} />
+      <ScreensaverSection agent={device} />
+      <AgentAppsSection agent={device} card />
       <DetailSection id="device-my-requests" title={t('devices.detail.myRequests')}>
         {requests.isError ? (
           <Typography variant="body2" color="text.secondary">

@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Agent } from '@fleetgate/contracts';
+import { AgentAppMarks } from '../licences/AgentAppMarks.tsx';
 import { AccessLocks } from './AccessLocks.tsx';
 import { DeviceRowActions } from './DeviceRowActions.tsx';
 import { StatusDot } from './StatusDot.tsx';
@@ -90,6 +91,7 @@ export function DeviceTable({ agents, colourOf, userPublicId, now, onRequestAcce
                   >
                     {agent.name}
                   </Link>
+                  <AgentAppMarks agent={agent} />
                   {connected && (
                     <Typography variant="caption" color="success.dark" sx={{ display: 'block' }}>
                       {t('devices.youAreConnected')}

@@ -22,6 +22,7 @@ import {
   useRefreshAtAccessChange,
 } from './use-devices.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { useLicencesLiveUpdates } from '../licences/use-licences.ts';
 
 // The date pickers of the request dialog load when it first opens, not with the page.
 const RequestAccessDialog = lazyPart(() => import('./RequestAccessDialog.tsx'), 'RequestAccessDialog', null);
@@ -37,6 +38,7 @@ export function DevicesPage() {
   const now = useNow();
   const [requestFor, setRequestFor] = useState<Agent | null>(null);
   useDevicesLiveUpdates();
+  useLicencesLiveUpdates();
   useRefreshAtAccessChange((agents.data ?? []).map((agent) => agent.myAccess));
 
   const shown = useMemo(() => {

@@ -18,8 +18,9 @@ import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/api-error.ts';
 import { pickerLocaleText } from '../../components/form/picker-locale-text.ts';
+import { pickerLocale } from './picker-locale.ts';
 import type { AccessRequest, Agent } from '@fleetgate/contracts';
-import { DiscardChangesDialog } from './DiscardChangesDialog.tsx';
+import { DiscardChangesDialog } from '../../components/DiscardChangesDialog.tsx';
 import { RequestAccessForm } from './RequestAccessForm.tsx';
 import { useApprovers } from './use-devices.ts';
 
@@ -64,7 +65,7 @@ function OutcomeView({
  * before throwing away changes.
  */
 export function RequestAccessDialog({ agent, onClose }: RequestAccessDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const approvers = useApprovers(agent.publicId);
   const [dirty, setDirty] = useState(false);
@@ -136,8 +137,13 @@ export function RequestAccessDialog({ agent, onClose }: RequestAccessDialogProps
     );
   }
 
+  const locale = pickerLocale(i18n.language);
   return (
-    <LocalizationProvider dateAdapter={AdapterDateFns} localeText={pickerLocaleText(t)}>
+    <LocalizationProvider
+      dateAdapter={AdapterDateFns}
+      adapterLocale={locale.adapterLocale}
+      localeText={{ ...locale.localeText, ...pickerLocaleText(t) }}
+    >
       <Dialog
         open
         onClose={handleDialogClose}
@@ -156,6 +162,7 @@ export function RequestAccessDialog({ agent, onClose }: RequestAccessDialogProps
       </Dialog>
       <DiscardChangesDialog
         open={askDiscard}
+        body={t('devices.request.discardBody')}
         onKeepEditing={() => setAskDiscard(false)}
         onDiscard={() => {
           setAskDiscard(false);

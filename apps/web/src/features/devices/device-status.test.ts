@@ -50,6 +50,8 @@ describe('statusColourOf', () => {
   const session = {
     publicId: 'vpnsession01',
     rscServer: { publicId: 'relay0000001', name: 'Relay' },
+    mdrServer: null,
+    loggingMdrServer: null,
     vpnAddress: '10.187.0.2',
   };
   const offline = { publicId: 'agent0000001', activeVpnSession: null };

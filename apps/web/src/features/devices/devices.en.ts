@@ -120,10 +120,7 @@ export const devicesEn = {
     close: 'Close',
     unableTitle: 'Unable to request access',
     unableBody: 'No one can approve access to this device: there are no approvers.',
-    discardTitle: 'Discard changes?',
     discardBody: 'Your request has not been sent. Its details will be lost.',
-    keepEditing: 'Keep editing',
-    discard: 'Discard',
   },
   decided: {
     approved: 'Your access request for {{agent}} was approved by {{approver}}',

@@ -25,6 +25,22 @@ export const groupsEn = {
   noTypes: 'Add a group type in the menu first: every group has a type.',
   loadMore: 'Load more',
   unknownType: 'This group type does not exist (any more).',
+  members: {
+    column: 'Members',
+    open: 'Members of {{name}}',
+    title: 'Members of {{name}}',
+    text: 'Members of the company given a role here hold its rights on the devices of this group and its subgroups, until the end you set.',
+    list: 'Group members',
+    empty: 'Nobody holds a role in this group.',
+    member: 'Member',
+    role: 'Role',
+    add: 'Add',
+    remove: 'Remove {{name}} from the group',
+    close: 'Close',
+    untilTitle: 'Access of {{name}} to {{group}}',
+    untilText:
+      '{{name}} loses the rights of this group at this moment, on every device and in every open session.',
+  },
   // Group type names that are translation keys (see the contracts' translationKeyPattern).
   typeNames: { site: 'Site', line: 'Line', area: 'Area', machine: 'Machine' },
   types: orderedTypeTexts({

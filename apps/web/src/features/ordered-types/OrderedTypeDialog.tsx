@@ -17,7 +17,8 @@ import { nameSchema } from '../../components/form/field-schemas.ts';
 import { ColorField } from './ColorField.tsx';
 import type { OrderedType, OrderedTypeKind } from './ordered-type-kind.ts';
 import { applyTypeErrors } from './type-errors.ts';
-import { useTypeName } from './type-name.ts';
+import { useTranslatedName } from '../translations/translated-name.ts';
+import { languageName } from '../translations/translation-form.ts';
 import type { OrderedTypeInput } from './use-ordered-types.ts';
 
 type OrderedTypeDialogProps = {
@@ -35,10 +36,11 @@ type Values = { name: string; color: string };
 
 /** Adds or edits a type. Submitting stays disabled until something changed and all is valid. */
 export function OrderedTypeDialog({ kind, type, withColor, onSubmit, onClose }: OrderedTypeDialogProps) {
-  const { t } = useTranslation();
-  const typeName = useTypeName();
-  // A translation-key name is shown translated and cannot be edited.
-  const keyName = type !== undefined && isTranslationKey(type.name);
+  const { t, i18n } = useTranslation();
+  const translated = useTranslatedName();
+  // A name that is a translation key (the app's or the company's) is shown translated and cannot be edited.
+  const shownName = type === undefined ? undefined : translated(type.name);
+  const keyName = type !== undefined && (isTranslationKey(type.name) || shownName?.isKey === true);
   const schema = useMemo(
     () =>
       z.object({
@@ -89,9 +91,17 @@ export function OrderedTypeDialog({ kind, type, withColor, onSubmit, onClose }: 
             {keyName ? (
               <TextField
                 label={t(`${kind.texts}.name`)}
-                value={typeName(type.name)}
+                value={shownName?.text ?? type.name}
                 disabled
-                helperText={t(`${kind.texts}.translatedName`)}
+                helperText={
+                  // The app's own keys are translated for every language; a company's key is its own word.
+                  isTranslationKey(type.name)
+                    ? t(`${kind.texts}.translatedName`)
+                    : t('translations.nameIsKey', {
+                        key: type.name,
+                        language: languageName(i18n.language, i18n.language),
+                      })
+                }
               />
             ) : (
               <FormTextField

@@ -160,4 +160,29 @@ describe('temporary-access reminders', () => {
     expect(visibleReminders([reminder], {}, new Date(2026, 10, 20).getTime())).toEqual([]);
     expect(visibleReminders([reminder], {}, expiresOn.getTime())).toEqual([]);
   });
+
+  it('shows from exactly 30 days before, then again after each day it was muted, until expiry', () => {
+    const reminder = temporaryAccessReminder({ id: 't1', message: 'm', expiresOn });
+    const first = expiresOn.getTime() - 30 * 24 * 60 * minute;
+    expect(visibleReminders([reminder], {}, first - 1)).toEqual([]);
+    expect(visibleReminders([reminder], {}, first)).toHaveLength(1);
+    // Muted on the last day before the end: nothing brings it back but the end itself.
+    const lastDay = new Date(2026, 11, 31, 9, 0).getTime();
+    const mutes = muteReminder({}, reminder, lastDay);
+    expect(visibleReminders([reminder], mutes, expiresOn.getTime() - 1)).toEqual([]);
+    // Muted the day before: it is back at that day's end.
+    const dayBefore = muteReminder({}, reminder, new Date(2026, 11, 30, 10, 0).getTime());
+    expect(visibleReminders([reminder], dayBefore, new Date(2026, 11, 30, 23, 0).getTime())).toEqual([]);
+    expect(visibleReminders([reminder], dayBefore, new Date(2026, 11, 31, 0, 0).getTime())).toHaveLength(1);
+  });
+
+  it('is important only on the last day', () => {
+    const at = (now: Date) =>
+      temporaryAccessReminder({ id: 't1', message: 'm', expiresOn, now: now.getTime() });
+    expect(at(new Date(2026, 11, 1, 12, 0)).important).toBe(false);
+    expect(at(new Date(2026, 11, 30, 14, 59)).important).toBe(false);
+    expect(at(new Date(2026, 11, 30, 15, 0)).important).toBe(true);
+    expect(at(new Date(2026, 11, 31, 14, 0)).important).toBe(true);
+    expect(temporaryAccessReminder({ id: 't1', message: 'm', expiresOn }).important).toBe(false);
+  });
 });

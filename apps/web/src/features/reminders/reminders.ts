@@ -1,3 +1,5 @@
+import { temporaryAccessReminderDays } from '@fleetgate/contracts';
+
 /**
  * Reminders (portal spec §4): pure rules, so the host component only supplies the clock,
  * the sources and the stored mutes.
@@ -96,10 +98,16 @@ function endOfDay(time: Date): Date {
 
 /**
  * Temporary access that ends at `expiresOn`: remind 30 days before, then at the end of each
- * (local) day until it expires, so a mute lasts at most until the day is over.
+ * (local) day until it expires, so a mute lasts at most until the day is over. It becomes
+ * important on the last day (the final 24 hours), as of `now`.
  */
-export function temporaryAccessReminder(input: { id: string; message: string; expiresOn: Date }): Reminder {
-  const first = new Date(input.expiresOn.getTime() - 30 * day);
+export function temporaryAccessReminder(input: {
+  id: string;
+  message: string;
+  expiresOn: Date;
+  now?: number;
+}): Reminder {
+  const first = new Date(input.expiresOn.getTime() - temporaryAccessReminderDays * day);
   const remindOn = [first];
   for (let end = endOfDay(first); end < input.expiresOn; end = endOfDay(new Date(end.getTime() + 1))) {
     remindOn.push(end);
@@ -108,7 +116,7 @@ export function temporaryAccessReminder(input: { id: string; message: string; ex
     id: `temporary-access:${input.id}`,
     message: input.message,
     icon: 'hourglass_bottom',
-    important: false,
+    important: input.now !== undefined && input.now >= input.expiresOn.getTime() - day,
     expiresOn: input.expiresOn,
     remindOn,
   });

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { limits, type AccessRequest } from '@fleetgate/contracts';
 import { apiData } from '../../api/client.ts';
 import { useLiveEvent } from '../../api/live-events.tsx';
-import { escapeMarkdown } from '../../components/markup/render-markup.ts';
+import { escapeMarkdown } from '../../components/markup/escape-markdown.ts';
 import { accessExpiryReminder, type Reminder } from './reminders.ts';
 import { formatTime } from '../../components/format/format-date.ts';
 

@@ -39,6 +39,8 @@ export const rolesEn = {
     roles_manage: 'Manage roles and access categories',
     branding_manage: 'Manage branding',
     translations_manage: 'Manage translations',
+    privacyStatement_manage: 'Manage the privacy statement',
+    termsOfUse_manage: 'Manage the terms of use',
     licences_manage: 'Manage licences',
     apps_manage: 'Manage apps',
     assetTypes_manage: 'Manage asset types',

@@ -4,10 +4,12 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import PersonRemoveOutlined from '@mui/icons-material/PersonRemoveOutlined';
+import HourglassEmptyOutlined from '@mui/icons-material/HourglassEmptyOutlined';
 import { useTranslation } from 'react-i18next';
 import type { AssignableRole, Audience, CompanyUser } from '@fleetgate/contracts';
 import { LetterAvatar } from '../../components/LetterAvatar.tsx';
 import { IconAction } from './IconAction.tsx';
+import { formatDate, formatDateTime } from '../../components/format/format-date.ts';
 
 type MemberListProps = {
   users: CompanyUser[];
@@ -19,6 +21,8 @@ type MemberListProps = {
   onRoleChange: (user: CompanyUser, rolePublicId: string) => void;
   onAudienceChange: (user: CompanyUser, audiencePublicId: string | null) => void;
   onRemove: (user: CompanyUser) => void;
+  /** Opens the "Access until" dialog for a member (temporary access). */
+  onAccessUntil: (user: CompanyUser) => void;
 };
 
 const noAudience = '';
@@ -32,6 +36,7 @@ export function MemberList({
   onRoleChange,
   onAudienceChange,
   onRemove,
+  onAccessUntil,
 }: MemberListProps) {
   const { t } = useTranslation();
   const grantable = new Set(roles.map((role) => role.publicId));
@@ -73,6 +78,17 @@ export function MemberList({
                 {user.name}
                 {user.publicId === currentUserPublicId && (
                   <Chip label={t('users.you')} size="small" variant="outlined" sx={{ ml: 1 }} />
+                )}
+                {user.membership.expiresOn && (
+                  <Chip
+                    label={t('users.accessUntil.chip', { date: formatDate(user.membership.expiresOn) })}
+                    title={formatDateTime(user.membership.expiresOn)}
+                    size="small"
+                    color="warning"
+                    variant="outlined"
+                    icon={<HourglassEmptyOutlined />}
+                    sx={{ ml: 1 }}
+                  />
                 )}
               </Typography>
               <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
@@ -129,7 +145,15 @@ export function MemberList({
                 </TextField>
               )}
             </Box>
-            <Box sx={{ gridArea: 'remove' }}>
+            <Box sx={{ gridArea: 'remove', display: 'flex' }}>
+              <IconAction
+                label={t('users.accessUntil.action', { name: user.name })}
+                onClick={() => onAccessUntil(user)}
+                // The end of one's own access is for another member to change (the server says so too).
+                disabled={busy || !reachable || user.publicId === currentUserPublicId}
+              >
+                <HourglassEmptyOutlined />
+              </IconAction>
               <IconAction
                 label={t('users.remove', { name: user.name })}
                 onClick={() => onRemove(user)}

@@ -16,10 +16,12 @@ import { InviteList } from './InviteList.tsx';
 import { InviteUserDialog } from './InviteUserDialog.tsx';
 import { LoadFailed } from './LoadFailed.tsx';
 import { MemberList } from './MemberList.tsx';
+import { AccessUntilDialog } from './AccessUntilDialog.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useCancelInvite, useInviteUser, useInvites } from './use-invites.ts';
 import {
   useAssignableRoles,
+  useChangeAccessUntil,
   useChangeAudience,
   useChangeRole,
   useCompanyUsers,
@@ -27,6 +29,7 @@ import {
 } from './use-users.ts';
 import { firstErrorMessage } from './user-error-text.ts';
 import { useClosable } from './use-closable.ts';
+import { formatDateTime } from '../../components/format/format-date.ts';
 
 /** Membership failures show the server's first error message for 3 s. */
 const membershipNoticeMs = 3000;
@@ -48,6 +51,8 @@ export function UsersPage() {
   // A new key per opening gives the dialog a fresh form, while closing keeps its transition.
   const [inviteKey, setInviteKey] = useState(0);
   const removing = useClosable<CompanyUser>();
+  const changeAccessUntil = useChangeAccessUntil();
+  const [limiting, setLimiting] = useState<CompanyUser | null>(null);
 
   const notifyFailure = (error: unknown) =>
     notify(firstErrorMessage(t, error), { durationMs: membershipNoticeMs });
@@ -92,6 +97,25 @@ export function UsersPage() {
       onError: notifyFailure,
       onSettled: removing.close,
     });
+  };
+
+  const handleAccessUntil = (expiresOn: string | null) => {
+    const user = limiting;
+    if (!user) return;
+    changeAccessUntil.mutate(
+      { membershipPublicId: user.membership.publicId, expiresOn },
+      {
+        onSuccess: () => {
+          setLimiting(null);
+          notify(
+            expiresOn
+              ? t('users.accessUntil.set', { name: user.name, date: formatDateTime(expiresOn) })
+              : t('users.accessUntil.cleared', { name: user.name }),
+            { durationMs: membershipNoticeMs },
+          );
+        },
+      },
+    );
   };
 
   const handleInvite = async (values: { emailAddress: string; rolePublicId: string }) => {
@@ -160,6 +184,10 @@ export function UsersPage() {
               onRoleChange={handleRoleChange}
               onAudienceChange={handleAudienceChange}
               onRemove={removing.show}
+              onAccessUntil={(user) => {
+                changeAccessUntil.reset();
+                setLimiting(user);
+              }}
             />
           )}
         </Card>
@@ -191,6 +219,17 @@ export function UsersPage() {
         onSubmit={handleInvite}
         onClose={() => setInviteOpen(false)}
       />
+      {limiting && (
+        <AccessUntilDialog
+          title={t('users.accessUntil.title', { name: limiting.name })}
+          text={t('users.accessUntil.text', { name: limiting.name, company: me.company?.name ?? '' })}
+          expiresOn={limiting.membership.expiresOn}
+          busy={changeAccessUntil.isPending}
+          error={changeAccessUntil.isError ? firstErrorMessage(t, changeAccessUntil.error) : undefined}
+          onSave={handleAccessUntil}
+          onClose={() => setLimiting(null)}
+        />
+      )}
       <ConfirmDialog
         open={removing.open}
         title={t('users.removeTitle', { name: removing.value?.name ?? '' })}

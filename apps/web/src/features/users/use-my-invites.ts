@@ -17,8 +17,14 @@ export type InviteFinished = { company: { publicId: string; name: string } };
 export function useAcceptInvite() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (publicId: string) =>
-      apiData<InviteFinished>('InviteFinish', { method: 'POST', params: { publicId }, companyScoped: false }),
+    // Accepting the company's terms goes with the invitation when it has any.
+    mutationFn: ({ publicId, termsOfUsePolicy }: { publicId: string; termsOfUsePolicy?: string }) =>
+      apiData<InviteFinished>('InviteFinish', {
+        method: 'POST',
+        params: { publicId },
+        companyScoped: false,
+        body: termsOfUsePolicy ? { termsOfUsePolicy: { publicId: termsOfUsePolicy } } : {},
+      }),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: myInvitesKey }),

@@ -61,6 +61,18 @@ export function useChangeAudience() {
   );
 }
 
+/** Sets or clears when a member's access ends (temporary access). */
+export function useChangeAccessUntil() {
+  return useMembershipMutation(
+    ({ membershipPublicId, expiresOn }: { membershipPublicId: string; expiresOn: string | null }) =>
+      apiData<UserMembership>('UserMembership', {
+        method: 'PATCH',
+        params: { publicId: membershipPublicId },
+        body: { expiresOn },
+      }),
+  );
+}
+
 export function useRemoveMember() {
   return useMembershipMutation((membershipPublicId: string) =>
     apiData<{ publicId: string }>('UserMembership', {

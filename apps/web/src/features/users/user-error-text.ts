@@ -1,13 +1,18 @@
-import { userErrorMessages } from '@fleetgate/contracts';
+import { temporaryAccessErrors, userErrorMessages } from '@fleetgate/contracts';
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../api/api-error.ts';
 import { describeError, translateApiMessage } from '../../api/error-text.ts';
 
-type UserMessageKey = keyof typeof userErrorMessages;
+type UserMessageKey = keyof typeof userErrorMessages | 'expiryNotInFuture' | 'ownExpiry';
 
-const keyByMessage = new Map<string, UserMessageKey>(
-  Object.entries(userErrorMessages).map(([key, message]) => [message, key as UserMessageKey]),
-);
+const keyByMessage = new Map<string, UserMessageKey>([
+  ...Object.entries(userErrorMessages).map(([key, message]): [string, UserMessageKey] => [
+    message,
+    key as UserMessageKey,
+  ]),
+  [temporaryAccessErrors.notInFuture, 'expiryNotInFuture'],
+  [temporaryAccessErrors.ownExpiry, 'ownExpiry'],
+]);
 
 /** Translates a message of the users API, or any other stable server message. */
 export function translateUserMessage(t: TFunction, message: string): string {

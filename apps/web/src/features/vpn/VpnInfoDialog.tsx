@@ -9,11 +9,14 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import Close from '@mui/icons-material/Close';
 import { useTranslation } from 'react-i18next';
 import { wideScreenQuery } from '../../app/theme.ts';
+import { lazyPart } from '../../app/lazy-part.tsx';
 import { ForceProtocolSelect } from './ForceProtocolSelect.tsx';
-import { ReleaseNotesTab } from './ReleaseNotesTab.tsx';
 import { useVpn } from './vpn-context.ts';
 import { VpnClientSection } from './VpnClientSection.tsx';
 import { VpnStatusSection } from './VpnStatusSection.tsx';
+
+// Release notes are Markdown: their renderer loads when they are opened, not with every page.
+const ReleaseNotesTab = lazyPart(() => import('./ReleaseNotesTab.tsx'), 'ReleaseNotesTab', null);
 
 /**
  * The VPN info dialog (spec §2): 528 px wide from 960 px, full-screen below. Two tabs whose

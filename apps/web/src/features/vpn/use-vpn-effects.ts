@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { setFaviconOverride } from '../../app/favicon.ts';
 import { useNotify } from '../../components/notify.tsx';
 import { releaseFor, type ReleaseDocument } from './release-document.ts';
 import { lastRecommendedAt, recordRecommendation } from './local-values.ts';
@@ -16,13 +17,9 @@ const vpnFavicon = '/favicon-vpn.svg';
 export function useVpnFavicon(connected: boolean) {
   useEffect(() => {
     if (!connected) return;
-    const link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
-    if (!link) return;
-    const original = link.getAttribute('href');
-    link.setAttribute('href', vpnFavicon);
-    return () => {
-      if (original !== null) link.setAttribute('href', original);
-    };
+    // Wins over the branding's favicon while connected; the branding's shows again after.
+    setFaviconOverride(vpnFavicon);
+    return () => setFaviconOverride(null);
   }, [connected]);
 }
 

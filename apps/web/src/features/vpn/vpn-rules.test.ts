@@ -34,7 +34,13 @@ function contrastRatio(a: string, b: string): number {
   return (high + 0.05) / (low + 0.05);
 }
 
-const session = { publicId: 's1', rscServer: { publicId: 'r1', name: 'Relay' }, vpnAddress: '10.8.0.2' };
+const session = {
+  publicId: 's1',
+  rscServer: { publicId: 'r1', name: 'Relay' },
+  mdrServer: null,
+  loggingMdrServer: null,
+  vpnAddress: '10.8.0.2',
+};
 const online = { publicId: 'a1', activeVpnSession: session };
 const offline = { publicId: 'a1', activeVpnSession: null };
 const request = { agentId: 'a1', companyId: 'c1' };

@@ -1,0 +1,55 @@
+import { messagesEn } from '../../features/messages/messages.en.ts';
+import { groupsEn } from '../../features/groups/groups.en.ts';
+import { assetsEn } from '../../features/assets/assets.en.ts';
+import { usersEn } from '../../features/users/users.en.ts';
+import { rolesEn } from '../../features/roles/roles.en.ts';
+import { accessCategoriesEn } from '../../features/access-categories/access-categories.en.ts';
+import { customFieldsEn } from '../../features/custom-fields/custom-fields.en.ts';
+import { mqttEn } from '../../features/mqtt/mqtt.en.ts';
+import { auditTrailEn } from '../../features/audit-trail/audit-trail.en.ts';
+import { devicesEn } from '../../features/devices/devices.en.ts';
+import { agentsEn } from '../../features/agents/agents.en.ts';
+import { accessRequestsEn } from '../../features/access-requests/access-requests.en.ts';
+import { jumpStartEn } from '../../features/jump-start/jump-start.en.ts';
+import { remindersEn } from '../../features/reminders/reminders.en.ts';
+import { vpnEn } from '../../features/vpn/vpn.en.ts';
+import { vpnMobileEn } from '../../features/vpn/vpn-mobile.en.ts';
+import { helpCentreEn } from '../../features/help-centre/help-centre.en.ts';
+import { translationsEn } from '../../features/translations/translations.en.ts';
+import { myProfileEn } from '../../features/my-profile/my-profile.en.ts';
+import { appsEn } from '../../features/apps/apps.en.ts';
+import { screensaverEn } from '../../features/screensaver/screensaver.en.ts';
+import { usageEn } from '../../features/usage/usage.en.ts';
+import { licencesEn } from '../../features/licences/licences.en.ts';
+import { companyPropertiesEn } from '../../features/company-properties/company-properties.en.ts';
+import { menuItemsEn } from '../../features/menu-items/menu-items.en.ts';
+
+/** The features' English texts, one chunk loaded before any screen behind the login (see i18n.ts). */
+export const enFeatures = {
+  // Each feature keeps its texts beside its code.
+  messages: messagesEn,
+  groups: groupsEn,
+  assets: assetsEn,
+  users: usersEn,
+  roles: rolesEn,
+  accessCategories: accessCategoriesEn,
+  customFields: customFieldsEn,
+  mqtt: mqttEn,
+  devices: devicesEn,
+  agents: agentsEn,
+  accessRequests: accessRequestsEn,
+  jumpStart: jumpStartEn,
+  reminders: remindersEn,
+  auditTrail: auditTrailEn,
+  vpn: vpnEn,
+  vpnMobile: vpnMobileEn,
+  helpCentre: helpCentreEn,
+  translations: translationsEn,
+  myProfile: myProfileEn,
+  apps: appsEn,
+  screensaver: screensaverEn,
+  usage: usageEn,
+  licences: licencesEn,
+  companyProperties: companyPropertiesEn,
+  menuItems: menuItemsEn,
+};

@@ -1,0 +1,60 @@
+import type { Translated } from '../../app/locales/translated.ts';
+import { orderedTypeTextsDe } from '../ordered-types/ordered-types.de.ts';
+import type { groupsEn } from './groups.en.ts';
+
+// German texts of this feature, under the `groups` key of the translation resources.
+export const groupsDe: Translated<typeof groupsEn> = {
+  menu: 'Gruppen',
+  title: 'Gruppen',
+  subtitle: 'Gruppen ordnen Ihre Geräte, zum Beispiel nach Standort und Fertigungslinie.',
+  typeSubtitle: 'Gruppen vom Typ {{type}}.',
+  add: 'Gruppe hinzufügen',
+  addTitle: 'Gruppe hinzufügen',
+  editTitle: 'Gruppe bearbeiten',
+  deleteTitle: 'Gruppe „{{name}}“ löschen?',
+  deleted: 'Gruppe „{{name}}“ gelöscht',
+  name: 'Name',
+  type: 'Gruppentyp',
+  parent: 'Übergeordnete Gruppe',
+  noParent: 'Keine (oberste Ebene)',
+  color: 'Farbe',
+  colorGenerated: 'Leer lassen, um eine erzeugte Farbe zu erhalten',
+  actions: 'Aktionen',
+  edit: '{{name}} bearbeiten',
+  delete: '{{name}} löschen',
+  empty: 'Noch keine Gruppen.',
+  emptySearch: 'Keine Gruppen passen zu „{{search}}“.',
+  noTypes: 'Fügen Sie zuerst im Menü einen Gruppentyp hinzu: Jede Gruppe hat einen Typ.',
+  loadMore: 'Mehr laden',
+  members: {
+    column: 'Mitglieder',
+    open: 'Mitglieder von {{name}}',
+    title: 'Mitglieder von {{name}}',
+    text: 'Mitglieder des Unternehmens mit einer Rolle in dieser Gruppe haben deren Rechte auf den Geräten dieser Gruppe und ihrer Untergruppen, bis zum festgelegten Ende.',
+    list: 'Gruppenmitglieder',
+    empty: 'Niemand hat eine Rolle in dieser Gruppe.',
+    member: 'Mitglied',
+    role: 'Rolle',
+    add: 'Hinzufügen',
+    remove: '{{name}} aus der Gruppe entfernen',
+    close: 'Schließen',
+    untilTitle: 'Zugriff von {{name}} auf {{group}}',
+    untilText:
+      '{{name}} verliert zu diesem Zeitpunkt die Rechte dieser Gruppe, auf allen Geräten und in allen offenen Sitzungen.',
+  },
+  unknownType: 'Diesen Gruppentyp gibt es nicht (mehr).',
+  typeNames: { site: 'Standort', line: 'Linie', area: 'Bereich', machine: 'Maschine' },
+  types: orderedTypeTextsDe({
+    title: 'Gruppentypen',
+    empty: 'Noch keine Gruppentypen.',
+    add: 'Gruppentyp hinzufügen',
+    addTitle: 'Gruppentyp hinzufügen',
+    editTitle: 'Gruppentyp bearbeiten',
+    deleteTitle: 'Gruppentyp „{{name}}“ löschen?',
+    deleted: 'Gruppentyp „{{name}}“ gelöscht',
+    blockedTitle: 'Gruppentyp in Verwendung',
+    blockedBody:
+      'Gruppen verwenden noch den Gruppentyp „{{name}}“, daher kann er nicht gelöscht werden. Geben Sie diesen Gruppen zuerst einen anderen Typ oder löschen Sie sie.',
+    showUsers: 'Zugehörige Gruppen anzeigen',
+  }),
+};

@@ -1,0 +1,58 @@
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import { Fragment } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import type { MyUser } from '@fleetgate/contracts';
+import { describeError } from '../../api/error-text.ts';
+import { useCompanyId } from '../../auth/session.ts';
+import { CenteredLayout } from '../../components/CenteredLayout.tsx';
+import { FormAlert } from '../../components/form/FormAlert.tsx';
+import { FormHeading } from '../../components/form/FormHeading.tsx';
+import { LanguageSection } from './LanguageSection.tsx';
+import { useMyProfile } from './use-my-profile.ts';
+
+/**
+ * The sections of the page, in order. Each gets the signed-in user (outside any company) and
+ * saves its own part; later sections (profile, password, two-factor, sessions) join this list.
+ */
+const sections: { id: string; Section: (props: { user: MyUser }) => React.ReactNode }[] = [
+  { id: 'language', Section: LanguageSection },
+];
+
+/** `/my-profile`: the signed-in user's own settings, outside any company's shell. */
+export function MyProfilePage() {
+  const { t } = useTranslation();
+  const profile = useMyProfile();
+  // Back into the company worked in, or to choosing one.
+  const back = useCompanyId() ? '/' : '/my-companies';
+
+  return (
+    <CenteredLayout width={640}>
+      <Stack spacing={3}>
+        <FormHeading title={t('myProfile.title')} subtitle={t('myProfile.subtitle')} />
+        {profile.isPending && <LinearProgress aria-label={t('app.loading')} />}
+        {profile.isError && (
+          <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+            <FormAlert message={`${t('myProfile.loadFailed')} ${describeError(t, profile.error)}`} />
+            <Button onClick={() => void profile.refetch()}>{t('myProfile.retry')}</Button>
+          </Stack>
+        )}
+        {profile.data &&
+          sections.map(({ id, Section }) => (
+            <Fragment key={id}>
+              <Divider />
+              <Section user={profile.data} />
+            </Fragment>
+          ))}
+        <Divider />
+        <Button component={RouterLink} to={back} startIcon={<ArrowBack />} sx={{ alignSelf: 'flex-start' }}>
+          {t('myProfile.back')}
+        </Button>
+      </Stack>
+    </CenteredLayout>
+  );
+}

@@ -1,0 +1,148 @@
+import type { Translated } from '../../app/locales/translated.ts';
+import { localAddressesDe } from './local-addresses.de.ts';
+import type { vpnEn } from './vpn.en.ts';
+
+/** German texts of the VPN client feature: snack bar, info dialog, installer and notices. */
+export const vpnDe: Translated<typeof vpnEn> = {
+  title: 'VPN',
+  close: 'Schließen',
+  connect: 'Verbinden',
+  disconnect: 'Trennen',
+  detailsLink: 'Details',
+  cancel: 'Abbrechen',
+  retry: 'Erneut versuchen',
+  tryAgain: 'Erneut versuchen',
+  gotIt: 'Verstanden',
+  logOut: 'Abmelden',
+  status: {
+    available: 'Verfügbar',
+    notAvailable: 'Nicht verfügbar',
+    connected: 'Verbunden',
+    connecting: 'Wird verbunden…',
+    connectedTo: 'Verbunden mit {{name}}',
+    connectingTo: 'Verbindung mit {{name}} wird hergestellt…',
+    disconnected: 'Getrennt',
+  },
+  banner: {
+    notAvailableSubtitle: 'Der VPN-Server ist für dieses Gerät nicht verfügbar.',
+    retryingSeconds: 'Verbindungsversuch {{counter}} fehlgeschlagen, neuer Versuch in {{seconds}} Sekunden.',
+    retryingMinutes: 'Verbindungsversuch {{counter}} fehlgeschlagen, neuer Versuch in {{minutes}} Minuten.',
+    stoppedTrying: 'Nach {{counter}} fehlgeschlagenen Verbindungsversuchen angehalten.',
+    lastAttempt: 'Letzter Versuch: {{date}}',
+  },
+  details: {
+    vpnAddress: 'VPN-Adresse',
+    copy: 'VPN-Adresse kopieren',
+    copied: 'VPN-Adresse kopiert',
+    stealthMode: 'Stealth-Modus',
+    on: 'Ein',
+    off: 'Aus',
+    server: 'Server',
+    deviceName: 'Gerätename',
+    connectedUsers: 'Verbundene Benutzer',
+    none: 'Keine',
+  },
+  local: localAddressesDe,
+  client: {
+    title: 'VPN-Client',
+    version: 'Version {{version}}',
+    updateAvailable: 'Update verfügbar',
+    latest: 'Aktuell',
+    missing: 'Keine Installation gefunden',
+    inUseBy: 'Verwendet von {{name}}',
+    lost: 'Keine Kommunikation, neuer Versuch läuft',
+    releaseNotes: 'Versionshinweise',
+    settings: 'Einstellungen',
+    downloadUpdate: 'Update auf Version {{version}} herunterladen',
+    downloadInstaller: 'Installationsprogramm herunterladen',
+    forceProtocol: 'Protokoll erzwingen',
+    protocolTcp: 'Automatisch (tcp)',
+    protocolTcp4: 'Nur IPv4 (tcp4)',
+    protocolTcp6: 'Nur IPv6 (tcp6)',
+  },
+  releaseNotes: {
+    back: 'Zurück',
+    title: 'Versionshinweise',
+    panelTitle: '{{version}} {{type}}',
+    empty: 'Keine Versionshinweise verfügbar',
+    loadFailed: 'Die Versionshinweise konnten nicht geladen werden',
+  },
+  snack: {
+    prefix: 'VPN',
+  },
+  notices: {
+    deviceOffline: 'Verbindung fehlgeschlagen, Gerät offline',
+    installationFound: 'Installation des VPN-Clients gefunden',
+    unableToCommunicate: 'Keine Kommunikation mit dem VPN-Client möglich',
+    updatePromo: 'Update für den VPN-Client verfügbar!',
+    open: 'Öffnen',
+  },
+  connectErrors: {
+    deviceOffline: 'Verbindung fehlgeschlagen, Gerät offline',
+    accessRequestRequired: 'Für die Verbindung mit diesem Gerät ist eine genehmigte Zugriffsanfrage nötig',
+    notAllowed: 'Sie dürfen sich nicht mit diesem Gerät verbinden',
+    relayClosed: 'Die VPN-Verbindung wurde vom Server geschlossen',
+    tokenInvalid: 'Ihre Sitzung ist nicht mehr gültig, melden Sie sich erneut an',
+    deviceNotFound: 'Gerät nicht gefunden',
+    portalUnreachable: 'Der VPN-Client kann das Portal nicht erreichen',
+    relayUnreachable: 'Der VPN-Client kann den VPN-Server nicht erreichen',
+    localPortsFailed: 'Der VPN-Client konnte seine lokalen Ports nicht öffnen',
+    busy: 'Der VPN-Client auf diesem Computer wird von einem anderen Benutzer verwendet',
+    inUseBy: 'Der VPN-Client auf diesem Computer wird von {{name}} verwendet',
+    failed: 'Die VPN-Verbindung ist fehlgeschlagen',
+  },
+  confirmLogout: {
+    connecting: 'Sie verbinden sich gerade mit {{name}}. Beim Abmelden wird die VPN-Verbindung beendet.',
+    connected: 'Sie sind mit {{name}} verbunden. Beim Abmelden wird die VPN-Verbindung beendet.',
+  },
+  installer: {
+    title: 'VPN-Client installieren',
+    found: 'Installation des VPN-Clients gefunden',
+    foundHint: 'Der VPN-Client {{version}} läuft auf diesem Computer.',
+    notFound: 'Keine Installation des VPN-Clients gefunden',
+    searching: 'Der VPN-Client wird auf diesem Computer gesucht…',
+    searchingThenConnect:
+      'Der VPN-Client wird auf diesem Computer gesucht. Sobald er läuft, verbindet sich diese Seite von selbst mit {{name}}.',
+    connectingTo: 'Verbindung mit {{name}} wird hergestellt…',
+    gaveUp:
+      'Die Suche nach dem VPN-Client wurde beendet. Starten Sie ihn und wählen Sie dann Erneut versuchen.',
+    errorStep: 'Der VPN-Client hat einen Fehler gemeldet: {{message}}',
+    connectNow: 'Jetzt verbinden',
+    what: 'Der VPN-Client (Fleetgate Connector) ist ein kleines Programm, das auf diesem Computer läuft. Solange Sie mit einem Gerät verbunden sind, macht er dessen Netzwerkdienste hier als lokale Ports (127.0.0.1) und als SOCKS5-Proxy erreichbar, für Ihren Browser und Ihre Werkzeuge. Er lauscht nur auf diesem Computer und nur für dieses Portal und braucht keine Administratorrechte.',
+    downloadTitle: 'Herunterladen',
+    downloadFor: 'Für {{os}} herunterladen (Version {{version}})',
+    downloadMenu: 'Installationsprogramm herunterladen',
+    downloadOther: 'Installationsprogramm für {{os}} (Version {{version}})',
+    noDownloads: 'Kein Download verfügbar',
+    needsNode:
+      'Es ist eine einzelne JavaScript-Datei und läuft mit Node.js 24 oder neuer unter Windows, macOS und Linux.',
+    startTitle: 'Starten',
+    startHint: 'In einem Terminal, im Ordner, in den Sie ihn heruntergeladen haben:',
+    copyCommand: 'Befehl kopieren',
+    commandCopied: 'Befehl kopiert',
+    keepRunning:
+      'Lassen Sie ihn laufen, solange Sie das VPN nutzen. Er lauscht auf http://127.0.0.1:9250, wo auch seine Einstellungsseite ist.',
+    foundTitle: 'Automatisch gefunden',
+    foundAutomatically:
+      'Diese Seite findet den VPN-Client, sobald er läuft – sonst ist nichts zu tun. Haben Sie diesen Dialog durch Verbinden mit einem Gerät geöffnet, verbindet sie sich dann von selbst.',
+  },
+  consent: {
+    title: 'VPN-Verbindung',
+    body: 'Während der Verbindung sind die Netzwerkdienste des Geräts von diesem Computer aus über den VPN-Client erreichbar. Ihre Verbindung wird protokolliert und ist für die Administratoren des Geräts sichtbar.',
+  },
+  accessEnded: {
+    thisDevice: 'dieses Gerät',
+    revokedTitle: 'VPN-Zugriff widerrufen',
+    revokedBy:
+      '{{name}} hat Ihren Zugriff auf {{device}} widerrufen, und die VPN-Verbindung wurde geschlossen. Sie können erneut Zugriff anfragen.',
+    revoked:
+      'Ihr Zugriff auf {{device}} wurde widerrufen, und die VPN-Verbindung wurde geschlossen. Sie können erneut Zugriff anfragen.',
+    expiredTitle: 'VPN-Zugriff abgelaufen',
+    expired:
+      'Ihr genehmigter Zugriff auf {{device}} ist abgelaufen, und die VPN-Verbindung wurde geschlossen. Sie können erneut Zugriff anfragen.',
+    endedTitle: 'VPN-Zugriff beendet',
+    ended:
+      'Sie dürfen sich nicht mehr mit {{device}} verbinden, und die VPN-Verbindung wurde geschlossen. Ihre Rechte oder die Zugriffseinstellungen des Geräts haben sich geändert; melden Sie sich ab und wieder an, um Ihre aktuellen Rechte zu nutzen.',
+    requestAgain: 'Erneut Zugriff anfragen',
+  },
+};
