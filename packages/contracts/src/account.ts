@@ -39,6 +39,7 @@ export type MyUser = {
   publicId: string;
   name: string;
   emailAddress: string;
+  /** Whether the account has a second factor: TOTP, a passkey or both. */
   twoFactorEnabled: boolean;
   company: { publicId: string; name: string } | null;
   role: { publicId: string; name: string } | null;
@@ -52,6 +53,21 @@ export type MyUser = {
   language: UiLanguage | null;
   /** Every terms-of-use policy version the user has accepted (any company's or sector's). */
   acceptedTermsOfUsePolicies: { publicId: string }[];
+  /** The acted-in company's sign-in rules as they apply to this user; null outside a company. */
+  signInRules: MySignInRules | null;
+};
+
+export type MySignInRules = {
+  twoFactorRequired: boolean;
+  /** While a member without a second factor may still act (grace period); else null. */
+  twoFactorGraceEndsOn: string | null;
+  ssoRequired: boolean;
+  /**
+   * What the user must do before acting in this company: set up a second factor, or sign in
+   * through the company's identity provider. Company calls answer 403 TWO_FACTOR_REQUIRED or
+   * SSO_REQUIRED meanwhile.
+   */
+  blockedBy: 'twoFactor' | 'sso' | null;
 };
 
 export type CompanySummary = { publicId: string; name: string; role: { publicId: string; name: string } };

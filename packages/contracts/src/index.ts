@@ -25,3 +25,4 @@ export * from './temporary-access.ts';
 export * from './company-properties.ts';
 export * from './menu-items.ts';
 export { httpsLinkMessages, httpsLinkProblem, httpsUrl } from './http-url.ts';
+export * from './sign-in-events.ts';

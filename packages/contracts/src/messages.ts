@@ -24,6 +24,10 @@ export const errorMessages = {
   destinationNotAllowed: 'Destination not allowed',
   invalidCharacters: 'Invalid characters',
   nestedTooDeeply: 'Nested too deeply',
+  /** The company requires a second factor and the member's grace period is over (issue 14). */
+  twoFactorRequired: 'TWO_FACTOR_REQUIRED',
+  /** The company requires single sign-on and this session was made another way (issue 14). */
+  ssoRequired: 'SSO_REQUIRED',
 } as const;
 
 export type ErrorMessage = (typeof errorMessages)[keyof typeof errorMessages];

@@ -20,6 +20,7 @@ import * as licences from './migrations/0017-licences.ts';
 import * as companyPropertiesAndMenuItems from './migrations/0018-company-properties-and-menu-items.ts';
 import * as screensaver from './migrations/0019-screensaver.ts';
 import * as temporaryAccess from './migrations/0020-temporary-access.ts';
+import * as accountSecurity from './migrations/0021-account-security.ts';
 
 // Migrations are listed in code (not read from disk) so the same set runs from source,
 // in tests and in any bundle.
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0018-company-properties-and-menu-items': companyPropertiesAndMenuItems,
   '0019-screensaver': screensaver,
   '0020-temporary-access': temporaryAccess,
+  '0021-account-security': accountSecurity,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

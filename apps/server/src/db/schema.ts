@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
-import type { CustomFieldEntity, UiLanguage } from '@fleetgate/contracts';
+import type { CustomFieldEntity, SignInEventKind, UiLanguage } from '@fleetgate/contracts';
 
 type CreatedAt = ColumnType<Date, never, never>;
 type Json<T> = ColumnType<T, string, string>;
@@ -11,6 +11,10 @@ export type UserTable = {
   email_address: string;
   password_hash: string;
   totp_secret: string | null;
+  /** A TOTP secret waiting for its first code (0021-account-security). */
+  totp_pending_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The last TOTP time step accepted; codes of that step or earlier are refused (0021). */
+  totp_last_step: ColumnType<string | null, string | number | null | undefined, string | number | null>;
   /** 'en' or 'de'; null follows the browser (0014-user-language). */
   language: ColumnType<UiLanguage | null, UiLanguage | null | undefined, UiLanguage | null>;
   created_at: CreatedAt;
@@ -24,6 +28,11 @@ export type CompanyTable = {
   sector_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** The company whose branding this one falls back to (0011); never a cycle. */
   parent_company_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Sign-in rules (0021-account-security). */
+  two_factor_required: Generated<boolean>;
+  two_factor_grace_days: Generated<number>;
+  two_factor_required_since: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  sso_required: Generated<boolean>;
   created_at: CreatedAt;
 };
 
@@ -104,6 +113,118 @@ export type AccessTokenTable = {
   client: string | null;
   last_used_on: Date | null;
   last_used_address: string | null;
+  /** How the sign-in was made (0021-account-security). */
+  auth_method: ColumnType<AuthMethod, AuthMethod | undefined, AuthMethod>;
+  created_at: CreatedAt;
+};
+
+export type AuthMethod = 'password' | 'passkey' | 'sso';
+
+/** A single-use TOTP recovery code, hashed (0021-account-security). */
+export type RecoveryCodeTable = {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_on: Date | null;
+  created_at: CreatedAt;
+};
+
+/** A browser that skips the code step until expires_on (0021). */
+export type TrustedDeviceTable = {
+  id: Generated<number>;
+  public_id: string;
+  user_id: number;
+  secret_hash: string;
+  client: string | null;
+  address: string | null;
+  expires_on: Date;
+  last_used_on: Date | null;
+  created_at: CreatedAt;
+};
+
+/** A passkey (0021). credential_id is base64url. */
+export type WebAuthnCredentialTable = {
+  id: Generated<number>;
+  public_id: string;
+  user_id: number;
+  credential_id: string;
+  public_key: Uint8Array;
+  counter: ColumnType<string, number | string | undefined, number | string>;
+  transports: Json<string[]>;
+  name: string;
+  last_used_on: Date | null;
+  created_at: CreatedAt;
+};
+
+export type WebAuthnChallengeTable = {
+  id: Generated<number>;
+  public_id: string;
+  challenge: string;
+  purpose: 'registration' | 'authentication';
+  user_id: number | null;
+  expires_on: Date;
+  created_at: CreatedAt;
+};
+
+export type PasswordRecoveryTable = {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  expires_on: Date;
+  used_on: Date | null;
+  created_at: CreatedAt;
+};
+
+export type EmailChangeTable = {
+  id: Generated<number>;
+  user_id: number;
+  new_email_address: string;
+  token_hash: string;
+  expires_on: Date;
+  created_at: CreatedAt;
+};
+
+export type SsoIdentityProviderTable = {
+  id: Generated<number>;
+  public_id: string;
+  company_id: number;
+  name: string;
+  issuer_url: string;
+  client_id: string;
+  client_secret_sealed: string;
+  allowed_domains: Json<string[]>;
+  logo_url: string | null;
+  created_at: CreatedAt;
+};
+
+export type SsoLoginTable = {
+  id: Generated<number>;
+  state_hash: string;
+  provider_id: number;
+  code_verifier: string;
+  nonce: string;
+  expires_on: Date;
+  created_at: CreatedAt;
+};
+
+export type SsoLinkTable = {
+  id: Generated<number>;
+  provider_id: number;
+  user_id: number;
+  subject: string;
+  created_at: CreatedAt;
+};
+
+export type SignInEventTable = {
+  id: Generated<string>;
+  public_id: string;
+  user_id: number | null;
+  attempted_email_address: string | null;
+  kind: SignInEventKind;
+  outcome: 'success' | 'failure';
+  detail: string | null;
+  client: string | null;
+  address: string | null;
   created_at: CreatedAt;
 };
 
@@ -554,6 +675,16 @@ export type Database = {
   groups: GroupTable;
   asset_types: AssetTypeTable;
   assets: AssetTable;
+  recovery_codes: RecoveryCodeTable;
+  trusted_devices: TrustedDeviceTable;
+  webauthn_credentials: WebAuthnCredentialTable;
+  webauthn_challenges: WebAuthnChallengeTable;
+  password_recoveries: PasswordRecoveryTable;
+  email_changes: EmailChangeTable;
+  sso_identity_providers: SsoIdentityProviderTable;
+  sso_logins: SsoLoginTable;
+  sso_links: SsoLinkTable;
+  sign_in_events: SignInEventTable;
 };
 
 export type UserRow = Selectable<UserTable>;

@@ -179,5 +179,6 @@ export function presentMyUser(
     approvesAccessRequests,
     language: user.language,
     acceptedTermsOfUsePolicies,
+    signInRules: null,
   };
 }

@@ -163,6 +163,8 @@ export const enCore = {
     destinationNotAllowed: 'This destination is not allowed',
     invalidCharacters: 'The text contains characters that are not allowed',
     nestedTooDeeply: 'The data is nested too deeply',
+    twoFactorRequired: 'This company requires two-factor sign-in. Set up a second factor first.',
+    ssoRequired: 'This company requires single sign-on. Sign in through its identity provider.',
   } satisfies Record<keyof typeof errorMessages, string>,
   signInBlock: signInBlockEn,
   legal: legalEn,
