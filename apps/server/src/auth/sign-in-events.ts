@@ -30,7 +30,9 @@ export async function recordSignInEvent(db: Db, event: SignInEventInput): Promis
       kind: event.kind,
       outcome: event.outcome,
       attempted_email_address:
-        event.outcome === 'failure' ? (event.attemptedEmailAddress?.slice(0, limits.nameMaxLength) ?? null) : null,
+        event.outcome === 'failure'
+          ? (event.attemptedEmailAddress?.slice(0, limits.nameMaxLength) ?? null)
+          : null,
       detail: event.detail ?? null,
       client: event.client,
       address: event.address,

@@ -35,7 +35,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       last_used_on timestamptz(3),
       created_at ${createdAt}
     )`.execute(db);
-  await sql`create index trusted_devices_user_page on trusted_devices (user_id, created_at, public_id)`.execute(db);
+  await sql`create index trusted_devices_user_page on trusted_devices (user_id, created_at, public_id)`.execute(
+    db,
+  );
 
   await sql`
     create table webauthn_credentials (
@@ -155,6 +157,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       address text,
       created_at ${createdAt}
     )`.execute(db);
-  await sql`create index sign_in_events_user_page on sign_in_events (user_id, created_at, public_id)`.execute(db);
+  await sql`create index sign_in_events_user_page on sign_in_events (user_id, created_at, public_id)`.execute(
+    db,
+  );
   await sql`create index sign_in_events_page on sign_in_events (created_at, public_id)`.execute(db);
 }
