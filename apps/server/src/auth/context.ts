@@ -42,7 +42,9 @@ export async function findUserBySecretHash(
       // A passkey is a second factor as much as TOTP is.
       (eb) =>
         eb
-          .exists(eb.selectFrom('webauthn_credentials as w').select('w.id').whereRef('w.user_id', '=', 'u.id'))
+          .exists(
+            eb.selectFrom('webauthn_credentials as w').select('w.id').whereRef('w.user_id', '=', 'u.id'),
+          )
           .as('has_passkey'),
       't.public_id as token_public_id',
       't.expires_on',

@@ -108,8 +108,16 @@ export async function logIn(
       clientAddress,
     });
     if (completed.kind === 'trustedDevice') await touchTrustedDevice(trx, completed.deviceId, clientAddress);
-    await recordSignInEvent(trx, { userId: user.id, kind: completed.kind, outcome: 'success', client, address: clientAddress });
-    const trusted = deviceSecret ? await trustDevice(trx, user.id, deviceSecret, client, clientAddress) : null;
+    await recordSignInEvent(trx, {
+      userId: user.id,
+      kind: completed.kind,
+      outcome: 'success',
+      client,
+      address: clientAddress,
+    });
+    const trusted = deviceSecret
+      ? await trustDevice(trx, user.id, deviceSecret, client, clientAddress)
+      : null;
     return { token: row, device: trusted };
   });
   return {

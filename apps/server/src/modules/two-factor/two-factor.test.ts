@@ -74,7 +74,10 @@ describe('TOTP enrolment', () => {
     const refused = await t.call('POST', 'MyTotpConfirmation', { token: user.token, body: { code: wrong } });
     expect(refused.status).toBe(400);
     expect(refused.body.data).toEqual([{ message: 'CODE_WRONG', propertyName: 'code' }]);
-    const malformed = await t.call('POST', 'MyTotpConfirmation', { token: user.token, body: { code: 'abc' } });
+    const malformed = await t.call('POST', 'MyTotpConfirmation', {
+      token: user.token,
+      body: { code: 'abc' },
+    });
     expect(malformed.status).toBe(400);
     expect(malformed.body.data).toEqual([expect.objectContaining({ propertyName: 'code' })]);
 
@@ -105,12 +108,19 @@ describe('TOTP enrolment', () => {
     });
     // Not again while it is on.
     expect((await t.call('POST', 'MyTotpEnrolment', { token: user.token })).status).toBe(409);
-    expect(await events(user)).toContainEqual({ kind: 'twoFactorChange', outcome: 'success', detail: 'enabled' });
+    expect(await events(user)).toContainEqual({
+      kind: 'twoFactorChange',
+      outcome: 'success',
+      detail: 'enabled',
+    });
   });
 
   it('refuses a confirmation without an enrolment', async () => {
     const user = await t.newUser();
-    const response = await t.call('POST', 'MyTotpConfirmation', { token: user.token, body: { code: '123456' } });
+    const response = await t.call('POST', 'MyTotpConfirmation', {
+      token: user.token,
+      body: { code: '123456' },
+    });
     expect(response.status).toBe(409);
   });
 });
@@ -156,7 +166,7 @@ describe('signing in with TOTP', () => {
     const { recoveryCodes } = await enrol(user);
     const typed = recoveryCodes[0]!.replace('-', '').toUpperCase();
     expect((await t.login(user.emailAddress, user.password, typed)).status).toBe(201);
-    const again = await t.login(user.emailAddress, user.password, recoveryCodes[0]!);
+    const again = await t.login(user.emailAddress, user.password, recoveryCodes[0]);
     expect(again.status).toBe(401);
     expect(again.body.data).toEqual([{ message: 'One-Time Password failed' }]);
     expect((await t.call('GET', 'MyTwoFactor', { token: user.token })).body.data).toMatchObject({
@@ -202,8 +212,8 @@ describe('recovery codes and turning TOTP off', () => {
     expect(renewed.status).toBe(201);
     const fresh = (renewed.body.data as { recoveryCodes: string[] }).recoveryCodes;
     expect(fresh).toHaveLength(10);
-    expect((await t.login(user.emailAddress, user.password, recoveryCodes[1]!)).status).toBe(401);
-    expect((await t.login(user.emailAddress, user.password, fresh[0]!)).status).toBe(201);
+    expect((await t.login(user.emailAddress, user.password, recoveryCodes[1])).status).toBe(401);
+    expect((await t.login(user.emailAddress, user.password, fresh[0])).status).toBe(201);
     expect(await events(user)).toContainEqual({
       kind: 'twoFactorChange',
       outcome: 'success',
@@ -226,7 +236,10 @@ describe('recovery codes and turning TOTP off', () => {
     });
     expect(wrongCode.status).toBe(400);
     expect(wrongCode.body.data).toEqual([{ message: 'CODE_WRONG', propertyName: 'code' }]);
-    const missing = await t.call('DELETE', 'MyTotp', { token: user.token, body: { password: user.password } });
+    const missing = await t.call('DELETE', 'MyTotp', {
+      token: user.token,
+      body: { password: user.password },
+    });
     expect(missing.status).toBe(400);
     expect(missing.body.data).toEqual([expect.objectContaining({ propertyName: 'code' })]);
 
@@ -250,7 +263,11 @@ describe('recovery codes and turning TOTP off', () => {
       body: { password: user.password, code: codeAt(secret) },
     });
     expect(again.status).toBe(409);
-    expect(await events(user)).toContainEqual({ kind: 'twoFactorChange', outcome: 'success', detail: 'disabled' });
+    expect(await events(user)).toContainEqual({
+      kind: 'twoFactorChange',
+      outcome: 'success',
+      detail: 'disabled',
+    });
   });
 });
 
@@ -261,8 +278,9 @@ describe('trusted browsers', () => {
       body: { expiresIn: 3600, trustDevice: true },
     });
     expect(response.status).toBe(201);
-    return (response.body.data as { trustedDevice: { publicId: string; secretId: string; expiresOn: string } })
-      .trustedDevice;
+    return (
+      response.body.data as { trustedDevice: { publicId: string; secretId: string; expiresOn: string } }
+    ).trustedDevice;
   }
 
   const loginWithDevice = (user: User, deviceSecret: string) =>
@@ -285,7 +303,10 @@ describe('trusted browsers', () => {
     expect(skipped.body.data).not.toHaveProperty('trustedDevice');
     // A wrong password still fails, trusted browser or not.
     const wrong = await t.call('POST', 'AccessTokenList', {
-      headers: { Authorization: t.basic(user.emailAddress, 'wrong password'), 'Api-Device-Id': device.secretId },
+      headers: {
+        Authorization: t.basic(user.emailAddress, 'wrong password'),
+        'Api-Device-Id': device.secretId,
+      },
       body: { expiresIn: 3600 },
     });
     expect(wrong.status).toBe(401);
@@ -340,7 +361,11 @@ describe('sign-in history of passwords', () => {
     await t.login(user.emailAddress, 'wrong password');
     const unknown = `nobody-${t.unique()}@example.com`;
     await t.login(unknown, 'whatever password');
-    expect(await events(user)).toContainEqual({ kind: 'password', outcome: 'failure', detail: 'wrongPassword' });
+    expect(await events(user)).toContainEqual({
+      kind: 'password',
+      outcome: 'failure',
+      detail: 'wrongPassword',
+    });
     const row = await t.server.db
       .selectFrom('sign_in_events')
       .select(['detail', 'user_id'])
