@@ -14,6 +14,8 @@ export type RegistrationInput = z.infer<typeof registrationInput>;
 
 export const accessTokenInput = z.strictObject({
   expiresIn: z.number().int().min(limits.accessTokenMinSeconds).max(limits.accessTokenMaxSeconds),
+  /** After a passed code step: trust this browser for 30 days (answered as `trustedDevice`). */
+  trustDevice: z.boolean().optional(),
 });
 
 export const passwordChangeInput = z.strictObject({
@@ -33,7 +35,13 @@ export const myUserPatchInput = z.strictObject({
 });
 export type MyUserPatchInput = z.infer<typeof myUserPatchInput>;
 
-export type AccessToken = { publicId: string; secretId: string; expiresOn: string };
+export type AccessToken = {
+  publicId: string;
+  secretId: string;
+  expiresOn: string;
+  /** Only when `trustDevice` was asked for and the code step passed: send `secretId` as `Api-Device-Id`. */
+  trustedDevice?: { publicId: string; secretId: string; expiresOn: string };
+};
 
 export type MyUser = {
   publicId: string;

@@ -28,6 +28,14 @@ export const errorMessages = {
   twoFactorRequired: 'TWO_FACTOR_REQUIRED',
   /** The company requires single sign-on and this session was made another way (issue 14). */
   ssoRequired: 'SSO_REQUIRED',
+  /** TOTP is on already: turn it off before setting it up again. */
+  totpAlreadyEnabled: 'TOTP_ALREADY_ENABLED',
+  /** TOTP is off (nothing to confirm, regenerate or turn off). */
+  totpNotEnabled: 'TOTP_NOT_ENABLED',
+  /** A code that is not the current TOTP code (or an unused recovery code). */
+  codeWrong: 'CODE_WRONG',
+  /** The account's password, asked again before a change to its second factors. */
+  passwordIncorrect: 'PASSWORD_INCORRECT',
 } as const;
 
 export type ErrorMessage = (typeof errorMessages)[keyof typeof errorMessages];

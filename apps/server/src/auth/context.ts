@@ -39,6 +39,13 @@ export async function findUserBySecretHash(
       'u.email_address',
       'u.totp_secret',
       'u.language',
+      // A passkey is a second factor as much as TOTP is.
+      (eb) =>
+        eb
+          .exists(
+            eb.selectFrom('webauthn_credentials as w').select('w.id').whereRef('w.user_id', '=', 'u.id'),
+          )
+          .as('has_passkey'),
       't.public_id as token_public_id',
       't.expires_on',
     ])
@@ -53,7 +60,7 @@ export async function findUserBySecretHash(
     publicId: row.public_id,
     name: row.name,
     emailAddress: row.email_address,
-    twoFactorEnabled: row.totp_secret !== null,
+    twoFactorEnabled: row.totp_secret !== null || Boolean(row.has_passkey),
     language: row.language,
     tokenPublicId: row.token_public_id,
     tokenExpiresOn: row.expires_on,

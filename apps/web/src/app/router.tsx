@@ -56,6 +56,17 @@ export const routes: RouteObject[] = [
         loader: redirectIfSignedIn,
         lazy: { Component: async () => (await import('../auth/LoginPage.tsx')).LoginPage },
       },
+      // The code step of a password sign-in: only accounts with a second factor reach it, so
+      // its code (and the texts it shares with the screens behind the login) load then.
+      {
+        path: 'two-factor-auth',
+        loader: redirectIfSignedIn,
+        lazy: {
+          Component: withAppTexts(
+            async () => (await import('../auth/TwoFactorAuthPage.tsx')).TwoFactorAuthPage,
+          ),
+        },
+      },
       {
         path: 'register',
         loader: redirectIfSignedIn,

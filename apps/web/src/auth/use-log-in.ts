@@ -4,13 +4,15 @@ import { apiData } from '../api/client.ts';
 import { applyLanguagePreference } from '../app/i18n.ts';
 import { createAccessToken, type Credentials } from './access-tokens.ts';
 import { clearSession, setSession } from './session.ts';
+import { storeTrustedDevice } from './trusted-device.ts';
 
 /** Exchanges credentials for an access token and starts a fresh session with it. */
 export function useLogIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (credentials: Credentials) => createAccessToken(credentials),
-    onSuccess: async (token) => {
+    onSuccess: async (token, credentials) => {
+      if (token.trustedDevice) storeTrustedDevice(credentials.emailAddress, token.trustedDevice.secretId);
       clearSession();
       queryClient.clear();
       setSession(token);

@@ -106,12 +106,17 @@ export function registerAccountRoutes(api: Api, deps: ModuleDeps) {
         return { type: 'AccessToken', data, status: 201 };
       }
       const credentials = basicCredentials(authorization);
-      const { expiresIn } = parseInput(accessTokenInput, ctx.body);
-      return {
-        type: 'AccessToken',
-        data: await logIn(ctx.db, limiter, credentials, expiresIn, ctx.clientAddress, clientOf(ctx.request)),
-        status: 201,
-      };
+      const { expiresIn, trustDevice = false } = parseInput(accessTokenInput, ctx.body);
+      const deviceSecret = headerValue(ctx.request, 'api-device-id');
+      const data = await logIn(ctx.db, limiter, credentials, {
+        expiresIn,
+        clientAddress: ctx.clientAddress,
+        client: clientOf(ctx.request),
+        // A trusted browser's secret is a newSecret(); anything else cannot name one.
+        deviceSecret: deviceSecret && /^[A-Za-z0-9_-]{43}$/.test(deviceSecret) ? deviceSecret : undefined,
+        trustDevice,
+      });
+      return { type: 'AccessToken', data, status: 201 };
     },
   });
 
@@ -175,7 +180,7 @@ export function registerAccountRoutes(api: Api, deps: ModuleDeps) {
 }
 
 /** What the session list calls the client: the Api-Application header, else the user agent. */
-function clientOf(request: FastifyRequest): string | null {
+export function clientOf(request: FastifyRequest): string | null {
   const named = headerValue(request, 'api-application') || headerValue(request, 'user-agent');
   return named ? named.slice(0, limits.nameMaxLength) : null;
 }

@@ -1,10 +1,25 @@
-import { errorMessages, type AccessToken, type MyUser, type MyUserPatchInput } from '@fleetgate/contracts';
+import {
+  errorMessages,
+  type AccessToken,
+  type MyUser,
+  type MyUserPatchInput,
+  type SecondFactorKind,
+  type SignInEventKind,
+} from '@fleetgate/contracts';
 import type { Db } from '../../db/client.ts';
 import type { AuthenticatedUser, CompanyContext } from '../../auth/context.ts';
 import type { LoginLimiter } from '../../auth/login-limiter.ts';
 import { hashPassword, isCommonPassword, spendVerifyTime, verifyPassword } from '../../auth/passwords.ts';
 import { hashSecret, newSecret } from '../../auth/secrets.ts';
-import { verifyTotp } from '../../auth/otp.ts';
+import { secondFactorsOf } from '../../auth/second-factor.ts';
+import { recordSignInEvent } from '../../auth/sign-in-events.ts';
+import { checkSecondFactorCode } from '../two-factor/code-check.ts';
+import {
+  findTrustedDevice,
+  insertTrustedDevice,
+  touchTrustedDevice,
+  trustedDeviceDays,
+} from '../trusted-devices/trusted-device.repository.ts';
 import { ApiError, badRequest, unauthenticated } from '../../http/errors.ts';
 import { writeAudit } from '../audit/audit.writer.ts';
 import { publishAccessChange } from '../../auth/auth-cache.ts';
@@ -14,38 +29,67 @@ import { runInTransaction } from '../../db/transaction.ts';
 
 export type Credentials = { emailAddress: string; otp: string; password: string };
 
+/** Where a sign-in comes from, and what the browser brings beyond the credentials. */
+export type SignInRequest = {
+  expiresIn: number;
+  clientAddress: string;
+  client: string | null;
+  /** The `Api-Device-Id` header: a trusted browser's secret. */
+  deviceSecret: string | undefined;
+  /** Trust this browser for 30 days once the code step passes. */
+  trustDevice: boolean;
+};
+
+type Completed = { kind: 'password' | 'totp' | 'recoveryCode' } | { kind: 'trustedDevice'; deviceId: number };
+
 /**
- * Checks credentials (and the one-time password when the account has two-factor) and issues a
- * token. The attempt is counted before the password hash or the code is checked, so parallel
- * guesses cannot exceed the limit; only a successful or undecided attempt is given back.
+ * Checks credentials (and the second factor when the account has one) and issues a token. The
+ * attempt is counted before the password hash or the code is checked, so parallel guesses cannot
+ * exceed the limit; only a successful or undecided attempt is given back. Every attempt lands in
+ * the sign-in history; a success as one event of the factor that completed it.
  */
 export async function logIn(
   db: Db,
   limiter: LoginLimiter,
   credentials: Credentials,
-  expiresIn: number,
-  clientAddress: string,
-  client: string | null,
+  request: SignInRequest,
 ): Promise<AccessToken> {
   const account = credentials.emailAddress;
-  await limiter.consume(account, clientAddress);
+  const { clientAddress, client } = request;
+  const failure = (userId: number | null, kind: SignInEventKind, detail: string) =>
+    recordSignInEvent(db, {
+      userId,
+      kind,
+      outcome: 'failure',
+      detail,
+      attemptedEmailAddress: account,
+      client,
+      address: clientAddress,
+    });
+  try {
+    await limiter.consume(account, clientAddress);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 429) {
+      const blocked = await findUserByEmail(db, account);
+      await failure(blocked?.id ?? null, 'password', 'rateLimited');
+    }
+    throw error;
+  }
   const user = await findUserByEmail(db, account);
   const passwordOk = user
     ? await verifyPassword(user.password_hash, credentials.password)
     : await spendVerifyTime(credentials.password).then(() => false);
-  if (!user || !passwordOk) throw unauthenticated(errorMessages.invalidCredentials);
-  if (user.totp_secret) {
-    if (credentials.otp === '') {
-      // The right password without a code is the first half of a normal sign-in, not a guess.
-      await limiter.refund(account, clientAddress);
-      throw unauthenticated(errorMessages.otpRequired);
-    }
-    if (!verifyTotp(user.totp_secret, credentials.otp)) throw unauthenticated(errorMessages.otpFailed);
+  if (!user || !passwordOk) {
+    await failure(user?.id ?? null, 'password', user ? 'wrongPassword' : 'unknownAccount');
+    throw unauthenticated(errorMessages.invalidCredentials);
   }
+  const completed = await secondStep(db, limiter, user, credentials, request, failure);
   await limiter.succeeded(account, clientAddress);
   const secret = newSecret();
-  const expiresOn = new Date(Date.now() + expiresIn * 1000);
-  const token = await runInTransaction(db, async (trx) => {
+  const expiresOn = new Date(Date.now() + request.expiresIn * 1000);
+  const trustNow = request.trustDevice && (completed.kind === 'totp' || completed.kind === 'recoveryCode');
+  const deviceSecret = trustNow ? newSecret() : null;
+  const { token, device } = await runInTransaction(db, async (trx) => {
     const row = await insertAccessToken(trx, {
       userId: user.id,
       secretHash: hashSecret(secret),
@@ -63,9 +107,97 @@ export async function logIn(
       after: { publicId: row.public_id, expiresOn: row.expires_on },
       clientAddress,
     });
-    return row;
+    if (completed.kind === 'trustedDevice') await touchTrustedDevice(trx, completed.deviceId, clientAddress);
+    await recordSignInEvent(trx, {
+      userId: user.id,
+      kind: completed.kind,
+      outcome: 'success',
+      client,
+      address: clientAddress,
+    });
+    const trusted = deviceSecret
+      ? await trustDevice(trx, user.id, deviceSecret, client, clientAddress)
+      : null;
+    return { token: row, device: trusted };
   });
-  return { publicId: token.public_id, secretId: secret, expiresOn: token.expires_on.toISOString() };
+  return {
+    publicId: token.public_id,
+    secretId: secret,
+    expiresOn: token.expires_on.toISOString(),
+    ...(device && deviceSecret
+      ? {
+          trustedDevice: {
+            publicId: device.public_id,
+            secretId: deviceSecret,
+            expiresOn: device.expires_on.toISOString(),
+          },
+        }
+      : {}),
+  };
+}
+
+/**
+ * The code step of an account with a second factor: a trusted browser of this user skips it;
+ * without a code the answer names the factors the account has (only after the right password);
+ * a code is a TOTP code, accepted once, or an unused recovery code.
+ */
+async function secondStep(
+  db: Db,
+  limiter: LoginLimiter,
+  user: { id: number; totp_secret: string | null },
+  credentials: Credentials,
+  request: SignInRequest,
+  failure: (userId: number, kind: SignInEventKind, detail: string) => Promise<void>,
+): Promise<Completed> {
+  const factors = await secondFactorsOf(db, user.id);
+  if (!factors.totp && factors.passkeys === 0) return { kind: 'password' };
+  if (request.deviceSecret) {
+    const device = await findTrustedDevice(db, user.id, hashSecret(request.deviceSecret));
+    if (device) return { kind: 'trustedDevice', deviceId: device.id };
+  }
+  if (credentials.otp === '') {
+    // The right password without a code is the first half of a normal sign-in, not a guess.
+    await limiter.refund(credentials.emailAddress, request.clientAddress);
+    const secondFactors: SecondFactorKind[] = [];
+    if (factors.totp) secondFactors.push('totp');
+    if (factors.passkeys > 0) secondFactors.push('passkey');
+    throw new ApiError(401, [{ message: errorMessages.otpRequired, secondFactors }]);
+  }
+  const check = await checkSecondFactorCode(db, user.id, user.totp_secret, credentials.otp);
+  if (!check.ok) {
+    await failure(user.id, check.kind, check.detail);
+    throw unauthenticated(errorMessages.otpFailed);
+  }
+  return { kind: check.kind };
+}
+
+/** "Trust this browser for 30 days": only the secret's hash is kept. */
+async function trustDevice(trx: Db, userId: number, secret: string, client: string | null, address: string) {
+  const device = await insertTrustedDevice(trx, {
+    userId,
+    secretHash: hashSecret(secret),
+    client,
+    address,
+    expiresOn: new Date(Date.now() + trustedDeviceDays * 86_400_000),
+  });
+  await writeAudit(trx, {
+    companyId: null,
+    actorUserId: userId,
+    action: 'CREATE',
+    rel: 'TrustedDevice',
+    publicId: device.public_id,
+    after: { publicId: device.public_id, expiresOn: device.expires_on },
+    clientAddress: address,
+  });
+  await recordSignInEvent(trx, {
+    userId,
+    kind: 'trustedDeviceChange',
+    outcome: 'success',
+    detail: 'added',
+    client,
+    address,
+  });
+  return device;
 }
 
 export async function revokeTokens(

@@ -165,7 +165,7 @@ describe('AccessTokenList', () => {
       .execute();
     const required = await t.login(user.emailAddress, user.password);
     expect(required.status).toBe(401);
-    expect(required.body.data).toEqual([{ message: 'One-Time Password required' }]);
+    expect(required.body.data).toEqual([{ message: 'One-Time Password required', secondFactors: ['totp'] }]);
     const failed = await t.login(user.emailAddress, user.password, '000000');
     expect(failed.status).toBe(401);
     expect(failed.body.data).toEqual([{ message: 'One-Time Password failed' }]);

@@ -25,6 +25,8 @@ import { usageDe } from '../../features/usage/usage.de.ts';
 import { licencesDe } from '../../features/licences/licences.de.ts';
 import { companyPropertiesDe } from '../../features/company-properties/company-properties.de.ts';
 import { menuItemsDe } from '../../features/menu-items/menu-items.de.ts';
+import { twoFactorAuthDe } from '../../auth/two-factor-auth.de.ts';
+import { twoFactorDe } from '../../features/my-profile/two-factor.de.ts';
 import type { en } from './en.ts';
 import type { Translated } from './translated.ts';
 
@@ -192,8 +194,14 @@ export const de: Translated<typeof en> = {
     destinationNotAllowed: 'Dieses Ziel ist nicht erlaubt',
     invalidCharacters: 'Der Text enthält unzulässige Zeichen',
     nestedTooDeeply: 'Die Daten sind zu tief verschachtelt',
-    twoFactorRequired: 'Diese Firma verlangt die Anmeldung mit zweitem Faktor. Richten Sie zuerst einen zweiten Faktor ein.',
+    twoFactorRequired:
+      'Diese Firma verlangt die Anmeldung mit zweitem Faktor. Richten Sie zuerst einen zweiten Faktor ein.',
     ssoRequired: 'Diese Firma verlangt Single Sign-on. Melden Sie sich über ihren Identitätsanbieter an.',
+    totpAlreadyEnabled: 'Die Anmeldung mit zweitem Faktor per Authenticator-App ist bereits eingeschaltet.',
+    totpNotEnabled:
+      'Die Anmeldung mit zweitem Faktor per Authenticator-App ist aus. Beginnen Sie die Einrichtung neu.',
+    codeWrong: 'Dieser Code ist ungültig. Versuchen Sie den aktuellen.',
+    passwordIncorrect: 'Das Passwort ist falsch',
   },
   // Each feature keeps its texts beside its code.
   messages: messagesDe,
@@ -223,4 +231,6 @@ export const de: Translated<typeof en> = {
   apps: appsDe,
   screensaver: screensaverDe,
   usage: usageDe,
+  twoFactorAuth: twoFactorAuthDe,
+  twoFactor: twoFactorDe,
 };

@@ -23,6 +23,8 @@ import { usageEn } from '../../features/usage/usage.en.ts';
 import { licencesEn } from '../../features/licences/licences.en.ts';
 import { companyPropertiesEn } from '../../features/company-properties/company-properties.en.ts';
 import { menuItemsEn } from '../../features/menu-items/menu-items.en.ts';
+import { twoFactorAuthEn } from '../../auth/two-factor-auth.en.ts';
+import { twoFactorEn } from '../../features/my-profile/two-factor.en.ts';
 
 /** The features' English texts, one chunk loaded before any screen behind the login (see i18n.ts). */
 export const enFeatures = {
@@ -52,4 +54,6 @@ export const enFeatures = {
   licences: licencesEn,
   companyProperties: companyPropertiesEn,
   menuItems: menuItemsEn,
+  twoFactorAuth: twoFactorAuthEn,
+  twoFactor: twoFactorEn,
 };
