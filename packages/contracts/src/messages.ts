@@ -28,6 +28,10 @@ export const errorMessages = {
   twoFactorRequired: 'TWO_FACTOR_REQUIRED',
   /** The company requires single sign-on and this session was made another way (issue 14). */
   ssoRequired: 'SSO_REQUIRED',
+  /** The password that confirms a change of one's own account (e-mail address) is wrong. */
+  passwordIncorrect: 'Password is wrong',
+  emailChangeLinkInvalid: 'E-mail change link is invalid or expired',
+  recoveryLinkInvalid: 'Recovery link is invalid or expired',
 } as const;
 
 export type ErrorMessage = (typeof errorMessages)[keyof typeof errorMessages];
