@@ -44,6 +44,7 @@ export const enCore = {
     otpLabel: 'One-time code',
     otpSubmit: 'Verify',
     otpBack: 'Use another account',
+    forgotPassword: 'Forgot your password?',
   },
   register: {
     title: 'Create your account',
@@ -165,6 +166,9 @@ export const enCore = {
     nestedTooDeeply: 'The data is nested too deeply',
     twoFactorRequired: 'This company requires two-factor sign-in. Set up a second factor first.',
     ssoRequired: 'This company requires single sign-on. Sign in through its identity provider.',
+    passwordIncorrect: 'The password is wrong',
+    emailChangeLinkInvalid: 'This link is invalid, expired or already used. Change your e-mail address again.',
+    recoveryLinkInvalid: 'This link is invalid, expired or already used. Ask for a new one.',
   } satisfies Record<keyof typeof errorMessages, string>,
   signInBlock: signInBlockEn,
   legal: legalEn,

@@ -13,6 +13,9 @@ import { CenteredLayout } from '../../components/CenteredLayout.tsx';
 import { FormAlert } from '../../components/form/FormAlert.tsx';
 import { FormHeading } from '../../components/form/FormHeading.tsx';
 import { LanguageSection } from './LanguageSection.tsx';
+import { AccountSection } from './AccountSection.tsx';
+import { PasswordSection } from './PasswordSection.tsx';
+import { SessionsSection } from './SessionsSection.tsx';
 import { useMyProfile } from './use-my-profile.ts';
 
 /**
@@ -20,7 +23,10 @@ import { useMyProfile } from './use-my-profile.ts';
  * saves its own part; later sections (profile, password, two-factor, sessions) join this list.
  */
 const sections: { id: string; Section: (props: { user: MyUser }) => React.ReactNode }[] = [
+  { id: 'account', Section: AccountSection },
   { id: 'language', Section: LanguageSection },
+  { id: 'password', Section: PasswordSection },
+  { id: 'sessions', Section: SessionsSection },
 ];
 
 /** `/my-profile`: the signed-in user's own settings, outside any company's shell. */
