@@ -50,7 +50,8 @@ export const serverTextsDe: ServerTexts = {
     intro: 'Öffnen Sie diesen Link, um ein neues Passwort für Ihr Fleetgate-Konto festzulegen:',
     validFor: (p: { minutes: number }) =>
       `Der Link ist ${p.minutes} Minuten lang gültig und funktioniert einmal. Ein neues Passwort meldet Sie überall ab.`,
-    notYou: 'Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail: Ihr Passwort bleibt, wie es ist.',
+    notYou:
+      'Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail: Ihr Passwort bleibt, wie es ist.',
   },
   messages: {
     invitation: {

@@ -77,7 +77,13 @@ export function LoginForm({ defaultValues, onSubmit, blocked }: LoginFormProps) 
         label={t('login.password')}
         autoComplete="current-password"
       />
-      <Link component={RouterLink} to="/recover" variant="body2" underline="hover" sx={{ alignSelf: 'flex-end' }}>
+      <Link
+        component={RouterLink}
+        to="/recover"
+        variant="body2"
+        underline="hover"
+        sx={{ alignSelf: 'flex-end' }}
+      >
         {t('login.forgotPassword')}
       </Link>
       <Button type="submit" variant="contained" size="large" loading={isSubmitting} disabled={held}>

@@ -179,7 +179,6 @@ export function registerAccountRoutes(api: Api, deps: ModuleDeps) {
   });
 }
 
-
 function bearerSecret(header: string): string {
   const match = /^Bearer ([A-Za-z0-9_-]{1,200})$/.exec(header);
   if (!match) throw unauthenticated();

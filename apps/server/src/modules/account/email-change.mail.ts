@@ -4,9 +4,19 @@ import type { Mail } from '../../mail/mailer.ts';
 import { linkMail } from './registration-mail.ts';
 
 /** To the new address: the link that makes it the account's address. */
-export function confirmEmailChangeMail(to: string, link: string, validHours: number, language: UiLanguage): Mail {
+export function confirmEmailChangeMail(
+  to: string,
+  link: string,
+  validHours: number,
+  language: UiLanguage,
+): Mail {
   const texts = serverTexts(language).emailChange;
-  return linkMail(to, texts.subject, [texts.intro, texts.validFor({ hours: validHours }), texts.notYou], link);
+  return linkMail(
+    to,
+    texts.subject,
+    [texts.intro, texts.validFor({ hours: validHours }), texts.notYou],
+    link,
+  );
 }
 
 /** To a new address that already has an account: the answer to the requester does not tell. */

@@ -42,7 +42,10 @@ export function registerEmailChangeRoutes(api: Api, deps: ModuleDeps, mailer: Ma
     rel: 'MyEmailAddressConfirmation',
     method: 'POST',
     access: 'public',
-    doc: { summary: 'Confirm a new e-mail address with the link mailed to it', body: emailAddressConfirmationInput },
+    doc: {
+      summary: 'Confirm a new e-mail address with the link mailed to it',
+      body: emailAddressConfirmationInput,
+    },
     handler: async (ctx) => {
       const { token } = parseInput(emailAddressConfirmationInput, ctx.body);
       const { userId, data } = await confirmEmailChange(ctx.db, token, {

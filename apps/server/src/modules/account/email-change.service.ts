@@ -60,7 +60,11 @@ export async function requestEmailChange(
   );
   const existing = await findUserByEmail(db, input.emailAddress);
   if (existing) {
-    const taken = emailChangeTakenMail(input.emailAddress, `${publicUrl}/login`, existing.language ?? language);
+    const taken = emailChangeTakenMail(
+      input.emailAddress,
+      `${publicUrl}/login`,
+      existing.language ?? language,
+    );
     return { answer, mails: [taken, notice] };
   }
   const token = newSecret();

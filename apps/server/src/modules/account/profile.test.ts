@@ -57,7 +57,10 @@ async function emailChangeToken(emailAddress: string) {
 describe('PATCH MyUser name', () => {
   it('stores the trimmed name, answers it in MyUser and audits the change', async () => {
     const user = await t.newUser('Old Name');
-    const response = await t.call('PATCH', 'MyUser', { token: user.token, body: { name: '  Ada Lovelace ' } });
+    const response = await t.call('PATCH', 'MyUser', {
+      token: user.token,
+      body: { name: '  Ada Lovelace ' },
+    });
     expect(response.status).toBe(200);
     expect((response.body.data as MyUser).name).toBe('Ada Lovelace');
     expect((await myUser(user.token)).name).toBe('Ada Lovelace');
@@ -84,13 +87,16 @@ describe('PATCH MyUser name', () => {
     expect(response.body.data).toMatchObject({ name: 'Grace', language: 'de' });
   });
 
-  it.each([[''], ['   '], ['x'.repeat(256)], [42], [null]])('refuses name %j with a 400 naming name', async (name) => {
-    const user = await t.newUser('Kept');
-    const response = await t.call('PATCH', 'MyUser', { token: user.token, body: { name } });
-    expect(response.status).toBe(400);
-    expect(response.body.data).toEqual([expect.objectContaining({ propertyName: 'name' })]);
-    expect((await myUser(user.token)).name).toBe('Kept');
-  });
+  it.each([[''], ['   '], ['x'.repeat(256)], [42], [null]])(
+    'refuses name %j with a 400 naming name',
+    async (name) => {
+      const user = await t.newUser('Kept');
+      const response = await t.call('PATCH', 'MyUser', { token: user.token, body: { name } });
+      expect(response.status).toBe(400);
+      expect(response.body.data).toEqual([expect.objectContaining({ propertyName: 'name' })]);
+      expect((await myUser(user.token)).name).toBe('Kept');
+    },
+  );
 
   it('is 401 without a session', async () => {
     expect((await t.call('PATCH', 'MyUser', { body: { name: 'X' } })).status).toBe(401);
@@ -125,7 +131,11 @@ describe('MyEmailAddressChange and MyEmailAddressConfirmation', () => {
     expect((await myUser(user.token)).emailAddress).toBe(newAddress);
     expect((await t.login(newAddress, user.password)).status).toBe(201);
     expect((await t.login(user.emailAddress, user.password)).status).toBe(401);
-    expect(await eventsOf(user.publicId)).toContainEqual({ kind: 'emailChange', outcome: 'success', detail: null });
+    expect(await eventsOf(user.publicId)).toContainEqual({
+      kind: 'emailChange',
+      outcome: 'success',
+      detail: null,
+    });
     const audit = await t.server.db
       .selectFrom('audit_logs')
       .select(['before', 'after'])
@@ -157,9 +167,14 @@ describe('MyEmailAddressChange and MyEmailAddressConfirmation', () => {
       body: { emailAddress: free, password: user.password },
     });
     expect(taken.status).toBe(fresh.status);
-    expect(taken.body).toEqual({ ...fresh.body, data: { emailAddress: other.emailAddress, confirmationSent: true } });
+    expect(taken.body).toEqual({
+      ...fresh.body,
+      data: { emailAddress: other.emailAddress, confirmationSent: true },
+    });
     const mails = await t.mailsTo(other.emailAddress);
-    expect(mails.at(-1)).toContain('Subject: Someone tried to move a Fleetgate account to your e-mail address');
+    expect(mails.at(-1)).toContain(
+      'Subject: Someone tried to move a Fleetgate account to your e-mail address',
+    );
     expect(mails.at(-1)).not.toContain('confirm-email');
   });
 
@@ -198,8 +213,11 @@ describe('MyEmailAddressChange and MyEmailAddressConfirmation', () => {
     });
     expect(missing.body.data).toEqual([{ message: 'Required property', propertyName: 'password' }]);
     expect(
-      (await t.call('POST', 'MyEmailAddressChange', { body: { emailAddress: 'a@example.com', password: 'x' } }))
-        .status,
+      (
+        await t.call('POST', 'MyEmailAddressChange', {
+          body: { emailAddress: 'a@example.com', password: 'x' },
+        })
+      ).status,
     ).toBe(401);
     for (const token of ['short', 'x'.repeat(43) + '!', 42]) {
       const response = await t.call('POST', 'MyEmailAddressConfirmation', { body: { token } });
@@ -258,7 +276,11 @@ describe('MyUserPassword and trusted browsers', () => {
     });
     expect(response.status).toBe(200);
     expect(await trustedCount(user.publicId)).toBe(0);
-    expect(await eventsOf(user.publicId)).toContainEqual({ kind: 'passwordChange', outcome: 'success', detail: null });
+    expect(await eventsOf(user.publicId)).toContainEqual({
+      kind: 'passwordChange',
+      outcome: 'success',
+      detail: null,
+    });
   });
 
   it('records a wrong old password and keeps the trusted browsers', async () => {

@@ -1,6 +1,9 @@
 import type { Db } from '../../db/client.ts';
 
-export function insertPasswordRecovery(db: Db, recovery: { userId: number; tokenHash: string; expiresOn: Date }) {
+export function insertPasswordRecovery(
+  db: Db,
+  recovery: { userId: number; tokenHash: string; expiresOn: Date },
+) {
   return db
     .insertInto('password_recoveries')
     .values({ user_id: recovery.userId, token_hash: recovery.tokenHash, expires_on: recovery.expiresOn })

@@ -16,7 +16,10 @@ const recover = (emailAddress: unknown, from = newClientAddress(), headers: Reco
   });
 
 const confirm = (body: object) =>
-  t.call('POST', 'PasswordRecoveryConfirmation', { body, headers: { 'X-Forwarded-For': newClientAddress() } });
+  t.call('POST', 'PasswordRecoveryConfirmation', {
+    body,
+    headers: { 'X-Forwarded-For': newClientAddress() },
+  });
 
 /** The recovery mails sent to an address; sent after the answer, so they may take a moment. */
 async function recoveryMails(emailAddress: string, atLeast = 1) {
@@ -234,7 +237,9 @@ describe('POST PasswordRecoveryConfirmation', () => {
     }
     const unknown = await confirm({ token: 'b'.repeat(43), newPassword: 'a good new password' });
     expect(unknown.status).toBe(400);
-    expect(unknown.body.data).toEqual([{ message: 'Recovery link is invalid or expired', propertyName: 'token' }]);
+    expect(unknown.body.data).toEqual([
+      { message: 'Recovery link is invalid or expired', propertyName: 'token' },
+    ]);
     const extra = await confirm({ token: 'b'.repeat(43), newPassword: 'a good new password', userId: 1 });
     expect(extra.status).toBe(400);
   });

@@ -195,11 +195,14 @@ export const de: Translated<typeof en> = {
     destinationNotAllowed: 'Dieses Ziel ist nicht erlaubt',
     invalidCharacters: 'Der Text enthält unzulässige Zeichen',
     nestedTooDeeply: 'Die Daten sind zu tief verschachtelt',
-    twoFactorRequired: 'Diese Firma verlangt die Anmeldung mit zweitem Faktor. Richten Sie zuerst einen zweiten Faktor ein.',
+    twoFactorRequired:
+      'Diese Firma verlangt die Anmeldung mit zweitem Faktor. Richten Sie zuerst einen zweiten Faktor ein.',
     ssoRequired: 'Diese Firma verlangt Single Sign-on. Melden Sie sich über ihren Identitätsanbieter an.',
     passwordIncorrect: 'Das Passwort ist falsch',
-    emailChangeLinkInvalid: 'Dieser Link ist ungültig, abgelaufen oder schon benutzt. Ändern Sie Ihre E-Mail-Adresse erneut.',
-    recoveryLinkInvalid: 'Dieser Link ist ungültig, abgelaufen oder schon benutzt. Fordern Sie einen neuen an.',
+    emailChangeLinkInvalid:
+      'Dieser Link ist ungültig, abgelaufen oder schon benutzt. Ändern Sie Ihre E-Mail-Adresse erneut.',
+    recoveryLinkInvalid:
+      'Dieser Link ist ungültig, abgelaufen oder schon benutzt. Fordern Sie einen neuen an.',
   },
   // Each feature keeps its texts beside its code.
   messages: messagesDe,

@@ -167,7 +167,8 @@ export const enCore = {
     twoFactorRequired: 'This company requires two-factor sign-in. Set up a second factor first.',
     ssoRequired: 'This company requires single sign-on. Sign in through its identity provider.',
     passwordIncorrect: 'The password is wrong',
-    emailChangeLinkInvalid: 'This link is invalid, expired or already used. Change your e-mail address again.',
+    emailChangeLinkInvalid:
+      'This link is invalid, expired or already used. Change your e-mail address again.',
     recoveryLinkInvalid: 'This link is invalid, expired or already used. Ask for a new one.',
   } satisfies Record<keyof typeof errorMessages, string>,
   signInBlock: signInBlockEn,

@@ -42,7 +42,11 @@ export function AccountSection({ user }: { user: MyUser }) {
   };
 
   return (
-    <ProfileSection id="account" title={t('profileAccount.account.title')} hint={t('profileAccount.account.hint')}>
+    <ProfileSection
+      id="account"
+      title={t('profileAccount.account.title')}
+      hint={t('profileAccount.account.hint')}
+    >
       <Stack
         component="form"
         noValidate
@@ -76,7 +80,11 @@ export function AccountSection({ user }: { user: MyUser }) {
           fullWidth
           slotProps={{ input: { readOnly: true } }}
         />
-        <Button variant="outlined" onClick={() => setChangingEmail(true)} sx={{ flexShrink: 0, minHeight: 56 }}>
+        <Button
+          variant="outlined"
+          onClick={() => setChangingEmail(true)}
+          sx={{ flexShrink: 0, minHeight: 56 }}
+        >
           {t('profileAccount.account.changeEmail')}
         </Button>
       </Stack>

@@ -50,7 +50,10 @@ export function ConfirmEmailPage() {
   return (
     <CenteredLayout>
       <Stack spacing={2.5}>
-        <FormHeading title={t('profileAccount.confirmEmail.title')} subtitle={t('profileAccount.confirmEmail.subtitle')} />
+        <FormHeading
+          title={t('profileAccount.confirmEmail.title')}
+          subtitle={t('profileAccount.confirmEmail.subtitle')}
+        />
         {failure && (
           <Alert severity="error" role="alert" variant="outlined">
             {failure}

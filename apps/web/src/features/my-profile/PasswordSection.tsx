@@ -58,8 +58,18 @@ export function PasswordSection() {
   };
 
   return (
-    <ProfileSection id="password" title={t('profileAccount.password.title')} hint={t('profileAccount.password.hint')}>
-      <Stack component="form" noValidate spacing={2} onSubmit={handleSubmit(handleValid)} sx={{ maxWidth: 400 }}>
+    <ProfileSection
+      id="password"
+      title={t('profileAccount.password.title')}
+      hint={t('profileAccount.password.hint')}
+    >
+      <Stack
+        component="form"
+        noValidate
+        spacing={2}
+        onSubmit={handleSubmit(handleValid)}
+        sx={{ maxWidth: 400 }}
+      >
         <FormAlert message={errors.root?.server?.message} />
         {/* Lets password managers tie the new password to the account. */}
         <input type="hidden" name="username" autoComplete="username" />

@@ -25,7 +25,9 @@ export function SessionsSection() {
   const failure = revoke.error ?? revokeOthers.error;
 
   const handleRevoke = (publicId: string) =>
-    revoke.mutate(publicId, { onSuccess: () => notify(t('profileAccount.sessions.revoked'), { key: 'sessions' }) });
+    revoke.mutate(publicId, {
+      onSuccess: () => notify(t('profileAccount.sessions.revoked'), { key: 'sessions' }),
+    });
   const handleRevokeOthers = () =>
     revokeOthers.mutate(
       others.map((session) => session.publicId),
@@ -33,12 +35,20 @@ export function SessionsSection() {
     );
 
   return (
-    <ProfileSection id="sessions" title={t('profileAccount.sessions.title')} hint={t('profileAccount.sessions.hint')}>
+    <ProfileSection
+      id="sessions"
+      title={t('profileAccount.sessions.title')}
+      hint={t('profileAccount.sessions.hint')}
+    >
       {sessions.isPending && <LinearProgress aria-label={t('app.loading')} />}
       {sessions.isError && (
-        <FormAlert message={`${t('profileAccount.sessions.loadFailed')} ${describeError(t, sessions.error)}`} />
+        <FormAlert
+          message={`${t('profileAccount.sessions.loadFailed')} ${describeError(t, sessions.error)}`}
+        />
       )}
-      {failure && <FormAlert message={`${t('profileAccount.sessions.failed')} ${describeError(t, failure)}`} />}
+      {failure && (
+        <FormAlert message={`${t('profileAccount.sessions.failed')} ${describeError(t, failure)}`} />
+      )}
       {sessions.data && (
         <List disablePadding aria-labelledby="sessions-title">
           {sessions.data.map((session) => (
@@ -78,14 +88,20 @@ function SessionItem({ session, busy, onRevoke }: SessionItemProps) {
       divider
       disableGutters
       data-session={session.publicId}
-      sx={{ flexDirection: { xs: 'column', sm: 'row' }, alignItems: { xs: 'flex-start', sm: 'center' }, gap: 1 }}
+      sx={{
+        flexDirection: { xs: 'column', sm: 'row' },
+        alignItems: { xs: 'flex-start', sm: 'center' },
+        gap: 1,
+      }}
     >
       <Stack spacing={0.25} sx={{ flexGrow: 1, minWidth: 0 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <Typography variant="body2" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
             {client}
           </Typography>
-          {session.current && <Chip size="small" color="primary" label={t('profileAccount.sessions.current')} />}
+          {session.current && (
+            <Chip size="small" color="primary" label={t('profileAccount.sessions.current')} />
+          )}
         </Stack>
         <Typography variant="body2" color="text.secondary">
           {t('profileAccount.sessions.created')}: {created} · {t('profileAccount.sessions.lastUsed')}:{' '}

@@ -48,7 +48,10 @@ export function NewPasswordForm({ onSubmit }: { onSubmit: (newPassword: string) 
 
   return (
     <Stack component="form" noValidate spacing={2.5} onSubmit={handleSubmit(handleValid)}>
-      <FormHeading title={t('passwordRecovery.reset.title')} subtitle={t('passwordRecovery.reset.subtitle')} />
+      <FormHeading
+        title={t('passwordRecovery.reset.title')}
+        subtitle={t('passwordRecovery.reset.subtitle')}
+      />
       <FormAlert message={errors.root?.server?.message} />
       <PasswordField
         control={control}

@@ -60,7 +60,10 @@ function SetNewPassword({ token }: { token: string }) {
   if (confirm.isSuccess)
     return (
       <Stack spacing={2.5}>
-        <FormHeading title={t('passwordRecovery.reset.doneTitle')} subtitle={t('passwordRecovery.reset.done')} />
+        <FormHeading
+          title={t('passwordRecovery.reset.doneTitle')}
+          subtitle={t('passwordRecovery.reset.done')}
+        />
         <Button component={RouterLink} to="/login" variant="contained" size="large">
           {t('passwordRecovery.loginLink')}
         </Button>

@@ -34,7 +34,10 @@ export function RecoveryRequestForm({ onSubmit }: { onSubmit: (values: RequestVa
 
   return (
     <Stack component="form" noValidate spacing={2.5} onSubmit={handleSubmit(handleValid)}>
-      <FormHeading title={t('passwordRecovery.request.title')} subtitle={t('passwordRecovery.request.subtitle')} />
+      <FormHeading
+        title={t('passwordRecovery.request.title')}
+        subtitle={t('passwordRecovery.request.subtitle')}
+      />
       <FormAlert message={errors.root?.server?.message} />
       <FormTextField
         control={control}

@@ -14,7 +14,8 @@ export const passwordRecoveryDe: Translated<typeof passwordRecoveryEn> = {
   },
   reset: {
     title: 'Neues Passwort festlegen',
-    subtitle: 'Ein neues Passwort meldet Sie auf allen Geräten ab. Die Zwei-Faktor-Anmeldung bleibt eingeschaltet.',
+    subtitle:
+      'Ein neues Passwort meldet Sie auf allen Geräten ab. Die Zwei-Faktor-Anmeldung bleibt eingeschaltet.',
     newPassword: 'Neues Passwort',
     newPasswordHint: 'Mindestens {{min}} Zeichen.',
     repeatPassword: 'Neues Passwort wiederholen',
