@@ -28,9 +28,10 @@ export const companyInput = z.strictObject({ name });
 
 /**
  * `PATCH MyUser`: the signed-in user's own settings. `language: null` follows the browser's
- * language. (Name and e-mail address come with the profile page's other sections.)
+ * language. (The e-mail address changes through `MyEmailAddressChange`, confirmed by a link.)
  */
 export const myUserPatchInput = z.strictObject({
+  name: name.optional(),
   language: z.enum(uiLanguages).nullable().optional(),
 });
 export type MyUserPatchInput = z.infer<typeof myUserPatchInput>;

@@ -27,3 +27,4 @@ export * from './menu-items.ts';
 export { httpsLinkMessages, httpsLinkProblem, httpsUrl } from './http-url.ts';
 export * from './sign-in-events.ts';
 export * from './two-factor.ts';
+export * from './profile.ts';

@@ -34,8 +34,10 @@ export const errorMessages = {
   totpNotEnabled: 'TOTP_NOT_ENABLED',
   /** A code that is not the current TOTP code (or an unused recovery code). */
   codeWrong: 'CODE_WRONG',
-  /** The account's password, asked again before a change to its second factors. */
+  /** The account's password, asked again before a change to its second factors or e-mail address. */
   passwordIncorrect: 'PASSWORD_INCORRECT',
+  emailChangeLinkInvalid: 'E-mail change link is invalid or expired',
+  recoveryLinkInvalid: 'Recovery link is invalid or expired',
 } as const;
 
 export type ErrorMessage = (typeof errorMessages)[keyof typeof errorMessages];

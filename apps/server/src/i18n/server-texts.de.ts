@@ -25,6 +25,34 @@ export const serverTextsDe: ServerTexts = {
     notYou:
       'Wenn Sie Ihr Passwort vergessen haben, wenden Sie sich an Ihren Administrator. Wenn Sie es nicht waren, ignorieren Sie diese E-Mail: Es wurde nichts geändert.',
   },
+  emailChange: {
+    subject: 'Bestätigen Sie Ihre neue E-Mail-Adresse für Fleetgate',
+    intro: 'Öffnen Sie diesen Link, um diese Adresse zur E-Mail-Adresse Ihres Fleetgate-Kontos zu machen:',
+    validFor: (p: { hours: number }) =>
+      `Der Link ist ${p.hours} Stunden lang gültig und funktioniert einmal.`,
+    notYou: 'Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail: Ohne sie ändert sich nichts.',
+  },
+  emailChangeTaken: {
+    subject: 'Jemand wollte ein Fleetgate-Konto auf Ihre E-Mail-Adresse umstellen',
+    intro:
+      'Jemand wollte Ihre E-Mail-Adresse für ein Fleetgate-Konto verwenden, sie gehört aber schon zu einem Konto. Ihr Konto ist unverändert; hier melden Sie sich an:',
+    notYou: 'Wenn Sie es nicht waren, ignorieren Sie diese E-Mail: Es wurde nichts geändert.',
+  },
+  emailChangeNotice: {
+    subject: 'Die E-Mail-Adresse Ihres Fleetgate-Kontos wird geändert',
+    intro: (p: { newAddress: string }) =>
+      `Jemand, der in Ihrem Fleetgate-Konto angemeldet ist, möchte dessen E-Mail-Adresse in ${p.newAddress} ändern. Sie ändert sich, sobald der dorthin gesendete Link geöffnet wird. Hier prüfen Sie Ihr Konto:`,
+    notYou:
+      'Wenn Sie das nicht waren, melden Sie sich an, ändern Sie sofort Ihr Passwort (das beendet alle anderen Sitzungen) und informieren Sie Ihren Administrator.',
+  },
+  passwordRecovery: {
+    subject: 'Neues Fleetgate-Passwort festlegen',
+    intro: 'Öffnen Sie diesen Link, um ein neues Passwort für Ihr Fleetgate-Konto festzulegen:',
+    validFor: (p: { minutes: number }) =>
+      `Der Link ist ${p.minutes} Minuten lang gültig und funktioniert einmal. Ein neues Passwort meldet Sie überall ab.`,
+    notYou:
+      'Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail: Ihr Passwort bleibt, wie es ist.',
+  },
   messages: {
     invitation: {
       subject: (p) => `Einladung zu ${p.companyName}`,

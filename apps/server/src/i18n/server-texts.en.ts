@@ -25,6 +25,32 @@ export const serverTextsEn = {
     notYou:
       'If you forgot your password, ask your administrator. If it was not you, ignore this e-mail: nothing was changed.',
   },
+  emailChange: {
+    subject: 'Confirm your new e-mail address for Fleetgate',
+    intro: 'Open this link to make this the e-mail address of your Fleetgate account:',
+    validFor: (p: { hours: number }) => `The link is valid for ${p.hours} hours and works once.`,
+    notYou: 'If you did not ask for this, ignore this e-mail: nothing changes without it.',
+  },
+  emailChangeTaken: {
+    subject: 'Someone tried to move a Fleetgate account to your e-mail address',
+    intro:
+      'Someone asked to use your e-mail address for a Fleetgate account, but it already belongs to an account. Your account is unchanged; sign in here:',
+    notYou: 'If it was not you, ignore this e-mail: nothing was changed.',
+  },
+  emailChangeNotice: {
+    subject: 'Your Fleetgate e-mail address is being changed',
+    intro: (p: { newAddress: string }) =>
+      `Someone signed in to your Fleetgate account asked to change its e-mail address to ${p.newAddress}. It changes once the link sent there is opened. Review your account here:`,
+    notYou:
+      'If this was not you, sign in, change your password at once (this ends every other session) and tell your administrator.',
+  },
+  passwordRecovery: {
+    subject: 'Set a new Fleetgate password',
+    intro: 'Open this link to set a new password for your Fleetgate account:',
+    validFor: (p: { minutes: number }) =>
+      `The link is valid for ${p.minutes} minutes and works once. Setting a new password signs you out everywhere.`,
+    notYou: 'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+  },
   messages: {
     invitation: {
       subject: (p: { companyName: string }) => `Invitation to join ${p.companyName}`,

@@ -4,6 +4,7 @@ import type { Api } from '../http/api.ts';
 import type { LoginLimiter } from '../auth/login-limiter.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { registerAccountRoutes } from './account/account.routes.ts';
+import { registerPasswordRecoveryRoutes } from './password-recovery/password-recovery.routes.ts';
 import { registerCompanyRoutes } from './companies/company.routes.ts';
 import { registerRoleRoutes } from './roles/role.routes.ts';
 import { registerMembershipRoutes } from './memberships/membership.routes.ts';
@@ -61,6 +62,7 @@ export type ModuleDeps = {
 export function registerModules(api: Api, deps: ModuleDeps) {
   const sendInvites = createInviteSender(deps);
   registerAccountRoutes(api, deps);
+  registerPasswordRecoveryRoutes(api, deps);
   registerCompanyRoutes(api, deps.companyCreationLimiter);
   registerRoleRoutes(api);
   registerMembershipRoutes(api, sendInvites);

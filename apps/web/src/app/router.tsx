@@ -79,6 +79,24 @@ export const routes: RouteObject[] = [
             (await import('../auth/ConfirmRegistrationPage.tsx')).ConfirmRegistrationPage,
         },
       },
+      // Opened from e-mails, signed in or not, outside any company's shell.
+      {
+        path: 'my-profile/confirm-email',
+        lazy: {
+          Component: withAppTexts(
+            async () => (await import('../features/my-profile/ConfirmEmailPage.tsx')).ConfirmEmailPage,
+          ),
+        },
+      },
+      {
+        path: 'recover',
+        lazy: {
+          Component: withAppTexts(
+            async () =>
+              (await import('../features/password-recovery/PasswordRecoveryPage.tsx')).PasswordRecoveryPage,
+          ),
+        },
+      },
       {
         path: 'logout',
         loader: async () => {

@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import { Link as RouterLink } from 'react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../components/form/FormAlert.tsx';
@@ -75,6 +77,15 @@ export function LoginForm({ defaultValues, onSubmit, blocked }: LoginFormProps) 
         label={t('login.password')}
         autoComplete="current-password"
       />
+      <Link
+        component={RouterLink}
+        to="/recover"
+        variant="body2"
+        underline="hover"
+        sx={{ alignSelf: 'flex-end' }}
+      >
+        {t('login.forgotPassword')}
+      </Link>
       <Button type="submit" variant="contained" size="large" loading={isSubmitting} disabled={held}>
         {t('login.submit')}
       </Button>

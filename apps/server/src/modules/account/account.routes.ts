@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   errorMessages,
@@ -30,6 +29,8 @@ import {
 import { listAcceptedPolicies } from '../terms/terms.repository.ts';
 import { issueFromBearer } from './jump-start.service.ts';
 import { registerSessionRoutes } from './session.routes.ts';
+import { registerEmailChangeRoutes } from './email-change.routes.ts';
+import { clientOf } from './client-of.ts';
 
 // The same rule as registration's, so every address that could register can sign in.
 const loginEmailAddress = registrationInput.shape.emailAddress;
@@ -139,6 +140,7 @@ export function registerAccountRoutes(api: Api, deps: ModuleDeps) {
   });
 
   registerSessionRoutes(api);
+  registerEmailChangeRoutes(api, deps, mailer);
 
   api.route({
     rel: 'MyUser',
@@ -156,7 +158,7 @@ export function registerAccountRoutes(api: Api, deps: ModuleDeps) {
     method: 'PATCH',
     access: 'user',
     optionalCompany: true,
-    doc: { summary: "Change the signed-in user's own settings (language)", body: myUserPatchInput },
+    doc: { summary: "Change the signed-in user's own settings (name, language)", body: myUserPatchInput },
     handler: async (ctx) => {
       const input = parseInput(myUserPatchInput, ctx.body);
       const user = await updateMyUser(ctx.db, ctx.user, input, ctx.clientAddress);
@@ -172,17 +174,14 @@ export function registerAccountRoutes(api: Api, deps: ModuleDeps) {
     doc: { summary: 'Change the password', body: passwordChangeInput },
     handler: async (ctx) => {
       const input = parseInput(passwordChangeInput, ctx.body);
-      await changePassword(ctx.db, limiter, ctx.user, input, ctx.clientAddress);
+      await changePassword(ctx.db, limiter, ctx.user, input, {
+        clientAddress: ctx.clientAddress,
+        client: clientOf(ctx.request),
+      });
       if (input.deleteAccessTokens) api.applyAccessChange({ userId: ctx.user.id });
       return { type: 'MyUserPassword', data: { passwordChanged: true } };
     },
   });
-}
-
-/** What the session list calls the client: the Api-Application header, else the user agent. */
-export function clientOf(request: FastifyRequest): string | null {
-  const named = headerValue(request, 'api-application') || headerValue(request, 'user-agent');
-  return named ? named.slice(0, limits.nameMaxLength) : null;
 }
 
 function bearerSecret(header: string): string {

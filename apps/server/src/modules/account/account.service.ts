@@ -15,6 +15,7 @@ import { secondFactorsOf } from '../../auth/second-factor.ts';
 import { recordSignInEvent } from '../../auth/sign-in-events.ts';
 import { checkSecondFactorCode } from '../two-factor/code-check.ts';
 import {
+  deleteAllTrustedDevices,
   findTrustedDevice,
   insertTrustedDevice,
   touchTrustedDevice,
@@ -23,7 +24,7 @@ import {
 import { ApiError, badRequest, unauthenticated } from '../../http/errors.ts';
 import { writeAudit } from '../audit/audit.writer.ts';
 import { publishAccessChange } from '../../auth/auth-cache.ts';
-import { findUserByEmail, findUserById, updatePasswordHash, updateUserLanguage } from './user.repository.ts';
+import { findUserByEmail, findUserById, updatePasswordHash, updateUserSettings } from './user.repository.ts';
 import { deleteAllAccessTokens, deleteAccessTokens, insertAccessToken } from './access-token.repository.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 
@@ -230,24 +231,36 @@ export async function revokeTokens(
 
 /**
  * A wrong old password is a password guess made with a stolen session: it spends the same
- * per-account budget as a failed sign-in, before the hash is checked.
+ * per-account budget as a failed sign-in, before the hash is checked. A new password also
+ * forgets every trusted browser, so whoever knew the old one must pass the code step again.
  */
 export async function changePassword(
   db: Db,
   limiter: LoginLimiter,
   user: AuthenticatedUser,
   input: { oldPassword: string; newPassword: string; deleteAccessTokens: boolean },
-  clientAddress: string,
+  origin: { clientAddress: string; client: string | null },
 ) {
+  const { clientAddress } = origin;
   if (isCommonPassword(input.newPassword)) throw badRequest(errorMessages.passwordTooCommon, 'newPassword');
   await limiter.consume(user.emailAddress, clientAddress);
   const stored = await findUserById(db, user.id);
-  if (!(await verifyPassword(stored.password_hash, input.oldPassword)))
+  if (!(await verifyPassword(stored.password_hash, input.oldPassword))) {
+    await recordSignInEvent(db, {
+      userId: user.id,
+      kind: 'passwordChange',
+      outcome: 'failure',
+      detail: 'wrongPassword',
+      client: origin.client,
+      address: clientAddress,
+    });
     throw badRequest(errorMessages.passwordWrong, 'oldPassword');
+  }
   await limiter.succeeded(user.emailAddress, clientAddress);
   const passwordHash = await hashPassword(input.newPassword);
   await runInTransaction(db, async (trx) => {
     await updatePasswordHash(trx, user.id, passwordHash);
+    await deleteAllTrustedDevices(trx, user.id);
     // The token of this request stays valid so the user is not signed out of this session.
     if (input.deleteAccessTokens) {
       await deleteAllAccessTokens(trx, user.id, user.tokenPublicId);
@@ -262,12 +275,20 @@ export async function changePassword(
       after: { deleteAccessTokens: input.deleteAccessTokens },
       clientAddress,
     });
+    await recordSignInEvent(trx, {
+      userId: user.id,
+      kind: 'passwordChange',
+      outcome: 'success',
+      detail: input.deleteAccessTokens ? 'otherSessionsEnded' : null,
+      client: origin.client,
+      address: clientAddress,
+    });
   });
 }
 
 /**
- * Changes the user's own settings (today the language). The cached sign-in of the user is
- * dropped, in every process, so the next MyUser answers the new value.
+ * Changes the user's own settings (name, language). The cached sign-in of the user is
+ * dropped, in every process, so the next MyUser answers the new values.
  */
 export async function updateMyUser(
   db: Db,
@@ -275,10 +296,14 @@ export async function updateMyUser(
   input: MyUserPatchInput,
   clientAddress: string,
 ): Promise<AuthenticatedUser> {
-  if (input.language === undefined || input.language === user.language) return user;
-  const language = input.language;
+  const changes: { name?: string; language?: AuthenticatedUser['language'] } = {};
+  if (input.name !== undefined && input.name !== user.name) changes.name = input.name;
+  if (input.language !== undefined && input.language !== user.language) changes.language = input.language;
+  const keys = Object.keys(changes) as (keyof typeof changes)[];
+  if (keys.length === 0) return user;
+  const before = Object.fromEntries(keys.map((key) => [key, user[key]]));
   await runInTransaction(db, async (trx) => {
-    await updateUserLanguage(trx, user.id, language);
+    await updateUserSettings(trx, user.id, changes);
     await publishAccessChange(trx, { userId: user.id });
     await writeAudit(trx, {
       companyId: null,
@@ -286,12 +311,12 @@ export async function updateMyUser(
       action: 'UPDATE',
       rel: 'MyUser',
       publicId: user.publicId,
-      before: { publicId: user.publicId, language: user.language },
-      after: { publicId: user.publicId, language },
+      before: { publicId: user.publicId, ...before },
+      after: { publicId: user.publicId, ...changes },
       clientAddress,
     });
   });
-  return { ...user, language };
+  return { ...user, ...changes };
 }
 
 export function presentMyUser(

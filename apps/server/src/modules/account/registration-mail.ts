@@ -4,7 +4,8 @@ import type { Mail } from '../../mail/mailer.ts';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function mail(to: string, subject: string, paragraphs: string[], link: string): Mail {
+/** A mail of paragraphs with one link after the first (text and HTML alike). */
+export function linkMail(to: string, subject: string, paragraphs: string[], link: string): Mail {
   const text = [...paragraphs.slice(0, 1), '', link, '', ...paragraphs.slice(1)].join('\n');
   const html = [
     `<p>${escapeHtml(paragraphs[0]!)}</p>`,
@@ -22,7 +23,7 @@ export function confirmRegistrationMail(
   language: UiLanguage,
 ): Mail {
   const texts = serverTexts(language).confirmRegistration;
-  return mail(
+  return linkMail(
     to,
     texts.subject,
     [texts.intro, texts.validFor({ hours: validHours }), texts.notYou],
@@ -36,5 +37,5 @@ export function confirmRegistrationMail(
  */
 export function alreadyRegisteredMail(to: string, loginUrl: string, language: UiLanguage): Mail {
   const texts = serverTexts(language).alreadyRegistered;
-  return mail(to, texts.subject, [texts.intro, texts.notYou], loginUrl);
+  return linkMail(to, texts.subject, [texts.intro, texts.notYou], loginUrl);
 }

@@ -32,8 +32,13 @@ export async function updatePasswordHash(db: Db, userId: number, passwordHash: s
   await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
 }
 
-export async function updateUserLanguage(db: Db, userId: number, language: UiLanguage | null) {
-  await db.updateTable('users').set({ language }).where('id', '=', userId).execute();
+/** The user's own settings from PATCH MyUser; only the given columns change. */
+export async function updateUserSettings(
+  db: Db,
+  userId: number,
+  changes: { name?: string; language?: UiLanguage | null },
+) {
+  await db.updateTable('users').set(changes).where('id', '=', userId).execute();
 }
 
 /** The stored language of the account with this e-mail address; undefined when there is none. */

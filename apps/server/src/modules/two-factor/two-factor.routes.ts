@@ -2,7 +2,7 @@ import { totpChangeInput, totpConfirmationInput } from '@fleetgate/contracts';
 import type { Api, ApiContext } from '../../http/api.ts';
 import { parseInput } from '../../http/errors.ts';
 import type { ModuleDeps } from '../index.ts';
-import { clientOf } from '../account/account.routes.ts';
+import { clientOf } from '../account/client-of.ts';
 import {
   confirmTotp,
   readMyTwoFactor,

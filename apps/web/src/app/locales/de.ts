@@ -16,6 +16,8 @@ import { vpnDe } from '../../features/vpn/vpn.de.ts';
 import { vpnMobileDe } from '../../features/vpn/vpn-mobile.de.ts';
 import { signInBlockDe } from '../../auth/sign-in-block.de.ts';
 import { myProfileDe } from '../../features/my-profile/my-profile.de.ts';
+import { profileAccountDe } from '../../features/my-profile/profile-account.de.ts';
+import { passwordRecoveryDe } from '../../features/password-recovery/password-recovery.de.ts';
 import { helpCentreDe } from '../../features/help-centre/help-centre.de.ts';
 import { translationsDe } from '../../features/translations/translations.de.ts';
 import { legalDe } from '../../features/terms/legal.de.ts';
@@ -73,6 +75,7 @@ export const de: Translated<typeof en> = {
     otpLabel: 'Einmalcode',
     otpSubmit: 'Bestätigen',
     otpBack: 'Anderes Konto verwenden',
+    forgotPassword: 'Passwort vergessen?',
   },
   register: {
     title: 'Konto erstellen',
@@ -202,6 +205,10 @@ export const de: Translated<typeof en> = {
       'Die Anmeldung mit zweitem Faktor per Authenticator-App ist aus. Beginnen Sie die Einrichtung neu.',
     codeWrong: 'Dieser Code ist ungültig. Versuchen Sie den aktuellen.',
     passwordIncorrect: 'Das Passwort ist falsch',
+    emailChangeLinkInvalid:
+      'Dieser Link ist ungültig, abgelaufen oder schon benutzt. Ändern Sie Ihre E-Mail-Adresse erneut.',
+    recoveryLinkInvalid:
+      'Dieser Link ist ungültig, abgelaufen oder schon benutzt. Fordern Sie einen neuen an.',
   },
   // Each feature keeps its texts beside its code.
   messages: messagesDe,
@@ -222,6 +229,8 @@ export const de: Translated<typeof en> = {
   vpnMobile: vpnMobileDe,
   signInBlock: signInBlockDe,
   myProfile: myProfileDe,
+  profileAccount: profileAccountDe,
+  passwordRecovery: passwordRecoveryDe,
   helpCentre: helpCentreDe,
   translations: translationsDe,
   licences: licencesDe,

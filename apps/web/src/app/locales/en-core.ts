@@ -44,6 +44,7 @@ export const enCore = {
     otpLabel: 'One-time code',
     otpSubmit: 'Verify',
     otpBack: 'Use another account',
+    forgotPassword: 'Forgot your password?',
   },
   register: {
     title: 'Create your account',
@@ -169,6 +170,9 @@ export const enCore = {
     totpNotEnabled: 'Two-factor sign-in with an authenticator app is off. Start the setup again.',
     codeWrong: 'That code is not valid. Try the current one.',
     passwordIncorrect: 'The password is wrong',
+    emailChangeLinkInvalid:
+      'This link is invalid, expired or already used. Change your e-mail address again.',
+    recoveryLinkInvalid: 'This link is invalid, expired or already used. Ask for a new one.',
   } satisfies Record<keyof typeof errorMessages, string>,
   signInBlock: signInBlockEn,
   legal: legalEn,

@@ -17,6 +17,8 @@ import { vpnMobileEn } from '../../features/vpn/vpn-mobile.en.ts';
 import { helpCentreEn } from '../../features/help-centre/help-centre.en.ts';
 import { translationsEn } from '../../features/translations/translations.en.ts';
 import { myProfileEn } from '../../features/my-profile/my-profile.en.ts';
+import { profileAccountEn } from '../../features/my-profile/profile-account.en.ts';
+import { passwordRecoveryEn } from '../../features/password-recovery/password-recovery.en.ts';
 import { appsEn } from '../../features/apps/apps.en.ts';
 import { screensaverEn } from '../../features/screensaver/screensaver.en.ts';
 import { usageEn } from '../../features/usage/usage.en.ts';
@@ -48,6 +50,8 @@ export const enFeatures = {
   helpCentre: helpCentreEn,
   translations: translationsEn,
   myProfile: myProfileEn,
+  profileAccount: profileAccountEn,
+  passwordRecovery: passwordRecoveryEn,
   apps: appsEn,
   screensaver: screensaverEn,
   usage: usageEn,

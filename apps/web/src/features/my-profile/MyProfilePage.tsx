@@ -14,6 +14,9 @@ import { FormAlert } from '../../components/form/FormAlert.tsx';
 import { FormHeading } from '../../components/form/FormHeading.tsx';
 import { LanguageSection } from './LanguageSection.tsx';
 import { TwoFactorSection } from './TwoFactorSection.tsx';
+import { AccountSection } from './AccountSection.tsx';
+import { PasswordSection } from './PasswordSection.tsx';
+import { SessionsSection } from './SessionsSection.tsx';
 import { useMyProfile } from './use-my-profile.ts';
 
 /**
@@ -21,8 +24,11 @@ import { useMyProfile } from './use-my-profile.ts';
  * saves its own part; later sections (profile, password, two-factor, sessions) join this list.
  */
 const sections: { id: string; Section: (props: { user: MyUser }) => React.ReactNode }[] = [
+  { id: 'account', Section: AccountSection },
   { id: 'language', Section: LanguageSection },
+  { id: 'password', Section: PasswordSection },
   { id: 'two-factor', Section: TwoFactorSection },
+  { id: 'sessions', Section: SessionsSection },
 ];
 
 /** `/my-profile`: the signed-in user's own settings, outside any company's shell. */

@@ -21,7 +21,7 @@ export function useUpdateMyProfile() {
     onSuccess: async (user) => {
       await applyLanguagePreference(user.language);
       queryClient.setQueriesData<MyUser>({ queryKey: ['MyUser'] }, (cached) =>
-        cached ? { ...cached, language: user.language } : cached,
+        cached ? { ...cached, name: user.name, language: user.language } : cached,
       );
     },
   });
