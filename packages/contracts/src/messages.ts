@@ -28,6 +28,8 @@ export const errorMessages = {
   twoFactorRequired: 'TWO_FACTOR_REQUIRED',
   /** The company requires single sign-on and this session was made another way (issue 14). */
   ssoRequired: 'SSO_REQUIRED',
+  /** Single sign-on cannot be required before the company has an identity provider (issue 14). */
+  identityProviderMissing: 'NO_IDENTITY_PROVIDER',
 } as const;
 
 export type ErrorMessage = (typeof errorMessages)[keyof typeof errorMessages];

@@ -1,4 +1,10 @@
-import { errorMessages, type AccessToken, type MyUser, type MyUserPatchInput } from '@fleetgate/contracts';
+import {
+  errorMessages,
+  type AccessToken,
+  type MyUser,
+  type MySignInRules,
+  type MyUserPatchInput,
+} from '@fleetgate/contracts';
 import type { Db } from '../../db/client.ts';
 import type { AuthenticatedUser, CompanyContext } from '../../auth/context.ts';
 import type { LoginLimiter } from '../../auth/login-limiter.ts';
@@ -167,6 +173,7 @@ export function presentMyUser(
   company: CompanyContext | undefined,
   approvesAccessRequests: boolean,
   acceptedTermsOfUsePolicies: { publicId: string }[],
+  signInRules: MySignInRules | null = null,
 ): MyUser {
   return {
     publicId: user.publicId,
@@ -179,6 +186,6 @@ export function presentMyUser(
     approvesAccessRequests,
     language: user.language,
     acceptedTermsOfUsePolicies,
-    signInRules: null,
+    signInRules,
   };
 }

@@ -192,8 +192,11 @@ export const de: Translated<typeof en> = {
     destinationNotAllowed: 'Dieses Ziel ist nicht erlaubt',
     invalidCharacters: 'Der Text enthält unzulässige Zeichen',
     nestedTooDeeply: 'Die Daten sind zu tief verschachtelt',
-    twoFactorRequired: 'Diese Firma verlangt die Anmeldung mit zweitem Faktor. Richten Sie zuerst einen zweiten Faktor ein.',
+    twoFactorRequired:
+      'Diese Firma verlangt die Anmeldung mit zweitem Faktor. Richten Sie zuerst einen zweiten Faktor ein.',
     ssoRequired: 'Diese Firma verlangt Single Sign-on. Melden Sie sich über ihren Identitätsanbieter an.',
+    identityProviderMissing:
+      'Fügen Sie zuerst einen Identitätsanbieter hinzu, bevor Sie Single Sign-on verlangen',
   },
   // Each feature keeps its texts beside its code.
   messages: messagesDe,

@@ -165,6 +165,7 @@ export const enCore = {
     nestedTooDeeply: 'The data is nested too deeply',
     twoFactorRequired: 'This company requires two-factor sign-in. Set up a second factor first.',
     ssoRequired: 'This company requires single sign-on. Sign in through its identity provider.',
+    identityProviderMissing: 'Add an identity provider before requiring single sign-on',
   } satisfies Record<keyof typeof errorMessages, string>,
   signInBlock: signInBlockEn,
   legal: legalEn,
