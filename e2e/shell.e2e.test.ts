@@ -77,6 +77,7 @@ describe('menu and routes', () => {
         'Translations /translations',
         'Data usage /usage',
         'Audit trail /audit-trail',
+        'Sign-in security /sign-in-security',
         'Licences /licenses',
         'Apps /apps',
       ],

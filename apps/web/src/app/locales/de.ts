@@ -7,6 +7,7 @@ import { accessCategoriesDe } from '../../features/access-categories/access-cate
 import { customFieldsDe } from '../../features/custom-fields/custom-fields.de.ts';
 import { mqttDe } from '../../features/mqtt/mqtt.de.ts';
 import { auditTrailDe } from '../../features/audit-trail/audit-trail.de.ts';
+import { signInSecurityDe } from '../../features/sign-in-security/sign-in-security.de.ts';
 import { devicesDe } from '../../features/devices/devices.de.ts';
 import { agentsDe } from '../../features/agents/agents.de.ts';
 import { accessRequestsDe } from '../../features/access-requests/access-requests.de.ts';
@@ -226,4 +227,5 @@ export const de: Translated<typeof en> = {
   apps: appsDe,
   screensaver: screensaverDe,
   usage: usageDe,
+  signInSecurity: signInSecurityDe,
 };
