@@ -9,7 +9,7 @@ import { Navigate } from 'react-router';
 import type { MyUser } from '@fleetgate/contracts';
 import { ApiError } from '../../api/api-error.ts';
 import { describeError } from '../../api/error-text.ts';
-import { useCompanyId } from '../../auth/session.ts';
+import { useCompanyId, useSession } from '../../auth/session.ts';
 import { useMyUser } from '../../auth/use-my-user.ts';
 import { CenteredLayout } from '../../components/CenteredLayout.tsx';
 import { FullPageProgress } from '../../components/FullPageProgress.tsx';
@@ -28,9 +28,12 @@ type SignInRequiredFrameProps = {
  */
 export function SignInRequiredFrame({ icon: Icon, title, children }: SignInRequiredFrameProps) {
   const { t } = useTranslation();
+  const session = useSession();
   const companyId = useCompanyId();
   const myUser = useMyUser();
 
+  // Logging out: whoever cleared the session is already navigating to /login.
+  if (session === null) return <FullPageProgress />;
   if (companyId === null) return <Navigate to="/my-companies" replace />;
   if (myUser.isPending) return <FullPageProgress />;
   if (myUser.isError) {

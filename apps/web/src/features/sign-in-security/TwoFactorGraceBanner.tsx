@@ -31,7 +31,13 @@ export function TwoFactorGraceBanner({ user }: { user: MyUser }) {
       // An action replaces the Alert's own close button: both are given here.
       action={
         <>
-          <Button color="inherit" size="small" component={RouterLink} to="/my-profile">
+          <Button
+            color="inherit"
+            size="small"
+            component={RouterLink}
+            to="/my-profile"
+            sx={{ whiteSpace: 'nowrap' }}
+          >
             {t('signInSecurity.graceBanner.setUp')}
           </Button>
           <IconButton
