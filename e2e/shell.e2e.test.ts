@@ -77,6 +77,7 @@ describe('menu and routes', () => {
         'Translations /translations',
         'Data usage /usage',
         'Audit trail /audit-trail',
+        'Sign-in security /sign-in-security',
         'Licences /licenses',
         'Apps /apps',
       ],
@@ -90,6 +91,8 @@ describe('menu and routes', () => {
     await limited.page.goto(`${server.baseUrl}/messages`);
     expect(await menuOf(limited.page)).toEqual({
       'User management': ['Roles /roles', 'Access categories /access-categories'],
+      // The company's sign-in rules are part of managing roles (who may do what, and how they sign in).
+      Company: ['Sign-in security /sign-in-security'],
       'Device settings': ['Custom fields /custom-fields'],
     });
     await screenshot(limited.page, 'shell-menu-member-1280');

@@ -28,3 +28,4 @@ export { httpsLinkMessages, httpsLinkProblem, httpsUrl } from './http-url.ts';
 export * from './sign-in-events.ts';
 export * from './two-factor.ts';
 export * from './profile.ts';
+export * from './sign-in-rules.ts';

@@ -38,6 +38,8 @@ export const errorMessages = {
   passwordIncorrect: 'PASSWORD_INCORRECT',
   emailChangeLinkInvalid: 'E-mail change link is invalid or expired',
   recoveryLinkInvalid: 'Recovery link is invalid or expired',
+  /** Single sign-on cannot be required before the company has an identity provider (issue 14). */
+  identityProviderMissing: 'NO_IDENTITY_PROVIDER',
 } as const;
 
 export type ErrorMessage = (typeof errorMessages)[keyof typeof errorMessages];

@@ -12,6 +12,10 @@ export type AuthenticatedUser = {
   language: UiLanguage | null;
   tokenPublicId: string;
   tokenExpiresOn: Date;
+  /** How the sign-in this session descends from was made: 'password', 'passkey' or 'sso'. */
+  authMethod: string;
+  /** TOTP or a passkey, as loaded with the session (sign-in-rules.ts checks again before refusing). */
+  hasSecondFactor: boolean;
 };
 
 export type CompanyContext = {
@@ -22,6 +26,18 @@ export type CompanyContext = {
   capabilities: ReadonlySet<Capability>;
   /** When the membership ends (temporary access); null while it lasts until removed. */
   accessEndsOn: Date | null;
+  /** The company's sign-in rules as they apply to this member (auth/sign-in-rules.ts). */
+  signInRules: MemberSignInRules;
+};
+
+export type MemberSignInRules = {
+  twoFactorRequired: boolean;
+  /**
+   * Until when this member may act without a second factor: the later of the rule's start and
+   * their joining, plus the grace days. Null while two-factor is not required.
+   */
+  twoFactorGraceEndsOn: Date | null;
+  ssoRequired: boolean;
 };
 
 /** Finds the user behind a bearer secret (by its hash); expired or revoked tokens find nobody. */
@@ -48,7 +64,13 @@ export async function findUserBySecretHash(
           .as('has_passkey'),
       't.public_id as token_public_id',
       't.expires_on',
+      't.auth_method',
     ])
+    .select((eb) =>
+      eb
+        .exists(eb.selectFrom('webauthn_credentials as w').select('w.id').whereRef('w.user_id', '=', 'u.id'))
+        .as('has_passkey'),
+    )
     .where('t.secret_hash', '=', secretHash)
     .where('t.expires_on', '>', new Date())
     // Jump-start link tokens only buy a session (POST AccessTokenList); they sign nothing else in.
@@ -64,6 +86,8 @@ export async function findUserBySecretHash(
     language: row.language,
     tokenPublicId: row.token_public_id,
     tokenExpiresOn: row.expires_on,
+    authMethod: row.auth_method,
+    hasSecondFactor: row.totp_secret !== null || Boolean(row.has_passkey),
   };
 }
 
@@ -82,7 +106,13 @@ export async function findCompanyContext(
     .innerJoin('companies as c', 'c.id', 'm.company_id')
     .innerJoin('roles as r', 'r.id', 'm.role_id')
     .select(['c.id', 'c.public_id', 'c.name', 'r.public_id as role_public_id', 'r.name as role_name'])
-    .select(['r.built_in', 'r.capabilities', 'm.expires_on'])
+    .select(['r.built_in', 'r.capabilities', 'm.expires_on', 'm.created_at as member_since'])
+    .select([
+      'c.two_factor_required',
+      'c.two_factor_grace_days',
+      'c.two_factor_required_since',
+      'c.sso_required',
+    ])
     .where('m.user_id', '=', userId)
     .where('c.public_id', '=', companyPublicId)
     // An ended temporary membership is no membership: the same answer as a removed member.
@@ -96,7 +126,22 @@ export async function findCompanyContext(
     role: { publicId: row.role_public_id, name: row.role_name, builtIn: row.built_in },
     capabilities: roleCapabilities(row.built_in, row.capabilities),
     accessEndsOn: row.expires_on,
+    signInRules: {
+      twoFactorRequired: row.two_factor_required,
+      twoFactorGraceEndsOn: row.two_factor_required
+        ? graceEndsOn(row.two_factor_required_since, row.member_since, row.two_factor_grace_days)
+        : null,
+      ssoRequired: row.sso_required,
+    },
   };
+}
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/** The grace period counts from the later of the rule's start and the member's joining. */
+function graceEndsOn(since: Date | null, memberSince: Date, graceDays: number): Date {
+  const start = Math.max(since?.getTime() ?? 0, memberSince.getTime());
+  return new Date(start + graceDays * dayMs);
 }
 
 /** The built-in administrator role always holds every capability of the catalogue. */

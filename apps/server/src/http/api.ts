@@ -10,6 +10,7 @@ import {
 import { DiscoveryRegistry } from './discovery.ts';
 import { hashSecret } from '../auth/secrets.ts';
 import { AuthCache, type AccessChange } from '../auth/auth-cache.ts';
+import { signInBlockOf } from '../auth/sign-in-rules.ts';
 import { ApiError, badRequest, forbidden, unauthenticated } from './errors.ts';
 import { success } from './envelope.ts';
 import { publicIdPattern } from './ids.ts';
@@ -58,6 +59,11 @@ export type RouteSpec<A extends Access> = {
   capability?: Capability;
   /** User routes that show the company acted in, when there is one (MyUser); others ignore Api-Company. */
   optionalCompany?: boolean;
+  /**
+   * Answers a member whom the company's sign-in rules block (no second factor, or not signed in
+   * through single sign-on): only what the screens that tell them so need (MyUser, the terms).
+   */
+  allowedWhenSignInBlocked?: boolean;
   /** Largest accepted body in bytes; by default `bodyLimitFor` the route (http/body-limits.ts). */
   bodyLimit?: number;
   /** What the OpenAPI document says beyond rel, method and access (body schema, response …). */
@@ -173,6 +179,14 @@ export class Api {
     });
     if (!company) {
       throw new ApiError(404, [{ message: errorMessages.companyNotFound, propertyName: 'Api-Company' }]);
+    }
+    if (!spec.allowedWhenSignInBlocked) {
+      const block = await signInBlockOf(this.#db, user, company);
+      if (block)
+        throw new ApiError(
+          403,
+          block === 'sso' ? errorMessages.ssoRequired : errorMessages.twoFactorRequired,
+        );
     }
     if (spec.access === 'company' && spec.capability && !company.capabilities.has(spec.capability))
       throw forbidden();

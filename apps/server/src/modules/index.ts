@@ -41,6 +41,7 @@ import { registerLicenceRoutes } from './licences/licence.routes.ts';
 import { registerCompanyPropertyRoutes } from './company-properties/company-property.routes.ts';
 import { registerMenuItemRoutes } from './menu-items/menu-item.routes.ts';
 import { registerTwoFactorRoutes } from './two-factor/two-factor.routes.ts';
+import { registerSignInRulesRoutes } from './sign-in-rules/sign-in-rules.routes.ts';
 
 export type ModuleDeps = {
   config: Config;
@@ -95,4 +96,5 @@ export function registerModules(api: Api, deps: ModuleDeps) {
   registerCompanyPropertyRoutes(api);
   registerMenuItemRoutes(api, deps);
   registerTwoFactorRoutes(api, deps);
+  registerSignInRulesRoutes(api);
 }

@@ -1,9 +1,9 @@
-import { apiVersion, type ApiSuccess } from '@fleetgate/contracts';
+import { apiVersion, errorMessages, type ApiSuccess } from '@fleetgate/contracts';
 import { getCompanyId, getSession } from '../auth/session.ts';
 import { ApiError } from './api-error.ts';
 import { findEntry } from './discovery.ts';
 import { readEnvelope } from './envelope.ts';
-import { getFailureHandlers } from './failure-handlers.ts';
+import { getFailureHandlers, type SignInBlockedBy } from './failure-handlers.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -94,6 +94,13 @@ async function send<T>(rel: string, options: RequestOptions): Promise<ApiSuccess
   return readEnvelope<T>(response);
 }
 
+/** Which sign-in rule of the company a 403 names, if any. */
+function signInBlockOf(error: ApiError): SignInBlockedBy | undefined {
+  if (error.hasMessage(errorMessages.twoFactorRequired)) return 'twoFactor';
+  if (error.hasMessage(errorMessages.ssoRequired)) return 'sso';
+  return undefined;
+}
+
 /** Calls the resource named `rel` in discovery and returns the whole success envelope. */
 export async function apiRequest<T>(rel: string, options: RequestOptions = {}): Promise<ApiSuccess<T>> {
   try {
@@ -102,6 +109,8 @@ export async function apiRequest<T>(rel: string, options: RequestOptions = {}): 
     if (error instanceof ApiError) {
       if (error.status === 401 && options.redirectOnUnauthorized !== false) {
         getFailureHandlers().onUnauthorized();
+      } else if (error.status === 403 && signInBlockOf(error)) {
+        getFailureHandlers().onSignInBlocked(signInBlockOf(error)!);
       } else if (error.isUnavailable && options.redirectOnUnavailable !== false) {
         if (error.isGatewayTimeout) getFailureHandlers().onGatewayTimeout();
         else getFailureHandlers().onUnavailable(error.status);

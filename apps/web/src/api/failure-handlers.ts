@@ -9,12 +9,20 @@ export type FailureHandlers = {
   onGatewayTimeout: () => void;
   /** Status 0 (no answer at all) or another 5xx. */
   onUnavailable: (status: number) => void;
+  /**
+   * A 403 TWO_FACTOR_REQUIRED or SSO_REQUIRED: the company's sign-in rules keep this session
+   * out until the user sets up a second factor or signs in through single sign-on.
+   */
+  onSignInBlocked: (blockedBy: SignInBlockedBy) => void;
 };
+
+export type SignInBlockedBy = 'twoFactor' | 'sso';
 
 let handlers: FailureHandlers = {
   onUnauthorized: () => undefined,
   onGatewayTimeout: () => undefined,
   onUnavailable: () => undefined,
+  onSignInBlocked: () => undefined,
 };
 
 export function setFailureHandlers(next: FailureHandlers): void {

@@ -3,6 +3,7 @@ import type { createBrowserRouter } from 'react-router';
 import { setFailureHandlers } from '../api/failure-handlers.ts';
 import { clearSession } from '../auth/session.ts';
 import type { ApiUnavailableState } from '../features/errors/ApiUnavailablePage.tsx';
+import { signInBlockPaths } from '../features/sign-in-security/sign-in-block-paths.ts';
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;
 
@@ -20,7 +21,8 @@ export function subscribeToGatewayTimeouts(listener: () => void): () => void {
 
 /**
  * A lost session sends the user to log in; a gateway timeout is only reported; an outage
- * leads to the API-unavailable page. A browser that is offline gets its own "No connection"
+ * leads to the API-unavailable page; a company's sign-in rule (two-factor or SSO required)
+ * leads to the page that says what to do. A browser that is offline gets its own "No connection"
  * message and stays where it is, since the server is not what failed.
  */
 export function installFailureHandlers(router: AppRouter, queryClient: QueryClient): void {
@@ -39,6 +41,12 @@ export function installFailureHandlers(router: AppRouter, queryClient: QueryClie
       if (pathname === apiUnavailablePath) return;
       const state: ApiUnavailableState = { from: pathname + search };
       void router.navigate(apiUnavailablePath, { state });
+    },
+    onSignInBlocked: (blockedBy) => {
+      // MyUser is read again there, so the page and the shell agree on why.
+      void queryClient.invalidateQueries({ queryKey: ['MyUser'] });
+      const path = signInBlockPaths[blockedBy];
+      if (router.state.location.pathname !== path) void router.navigate(path, { replace: true });
     },
   });
 }

@@ -125,6 +125,28 @@ export const routes: RouteObject[] = [
           ),
         },
       },
+      // A company's sign-in rules keep the member out until they comply (MyUser.signInRules).
+      {
+        path: 'two-factor-auth-required',
+        loader: requireSession,
+        lazy: {
+          Component: withAppTexts(
+            async () =>
+              (await import('../features/sign-in-security/TwoFactorAuthRequiredPage.tsx'))
+                .TwoFactorAuthRequiredPage,
+          ),
+        },
+      },
+      {
+        path: 'sso-auth-required',
+        loader: requireSession,
+        lazy: {
+          Component: withAppTexts(
+            async () =>
+              (await import('../features/sign-in-security/SsoAuthRequiredPage.tsx')).SsoAuthRequiredPage,
+          ),
+        },
+      },
       ...termsRoutes,
       // Signs in by itself with the link's token, so it needs no session and replaces any.
       {

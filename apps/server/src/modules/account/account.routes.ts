@@ -31,6 +31,7 @@ import { issueFromBearer } from './jump-start.service.ts';
 import { registerSessionRoutes } from './session.routes.ts';
 import { registerEmailChangeRoutes } from './email-change.routes.ts';
 import { clientOf } from './client-of.ts';
+import { mySignInRules } from '../../auth/sign-in-rules.ts';
 
 // The same rule as registration's, so every address that could register can sign in.
 const loginEmailAddress = registrationInput.shape.emailAddress;
@@ -147,6 +148,8 @@ export function registerAccountRoutes(api: Api, deps: ModuleDeps) {
     method: 'GET',
     access: 'user',
     optionalCompany: true,
+    // The blocked member's app learns from MyUser why and where to go (signInRules).
+    allowedWhenSignInBlocked: true,
     doc: { summary: 'The signed-in user, with the capabilities held in the company acted in' },
     handler: async (ctx) => {
       return { type: 'MyUser', data: await readMyUser(ctx.db, ctx.user, ctx.company) };
@@ -159,6 +162,7 @@ export function registerAccountRoutes(api: Api, deps: ModuleDeps) {
     access: 'user',
     optionalCompany: true,
     doc: { summary: "Change the signed-in user's own settings (name, language)", body: myUserPatchInput },
+    allowedWhenSignInBlocked: true,
     handler: async (ctx) => {
       const input = parseInput(myUserPatchInput, ctx.body);
       const user = await updateMyUser(ctx.db, ctx.user, input, ctx.clientAddress);
@@ -217,5 +221,6 @@ async function readMyUser(db: Db, user: AuthenticatedUser, company: CompanyConte
   const approves = company ? await approvesAccessRequests(db, user.id, company) : false;
   const accepted = await listAcceptedPolicies(db, user.id);
   const policies = accepted.map((row) => ({ publicId: row.public_id }));
-  return presentMyUser(user, company, approves, policies);
+  const signInRules = company ? await mySignInRules(db, user, company) : null;
+  return presentMyUser(user, company, approves, policies, signInRules);
 }

@@ -5,6 +5,7 @@ import {
   type MyUserPatchInput,
   type SecondFactorKind,
   type SignInEventKind,
+  type MySignInRules,
 } from '@fleetgate/contracts';
 import type { Db } from '../../db/client.ts';
 import type { AuthenticatedUser, CompanyContext } from '../../auth/context.ts';
@@ -324,6 +325,7 @@ export function presentMyUser(
   company: CompanyContext | undefined,
   approvesAccessRequests: boolean,
   acceptedTermsOfUsePolicies: { publicId: string }[],
+  signInRules: MySignInRules | null = null,
 ): MyUser {
   return {
     publicId: user.publicId,
@@ -336,6 +338,6 @@ export function presentMyUser(
     approvesAccessRequests,
     language: user.language,
     acceptedTermsOfUsePolicies,
-    signInRules: null,
+    signInRules,
   };
 }

@@ -35,6 +35,8 @@ export function registerTermsRoutes(api: Api, deps: ModuleDeps) {
     rel: 'CompanyTermsOfUsePolicy',
     method: 'GET',
     access: 'company',
+    // The terms stay readable for a member the sign-in rules block (the legal links).
+    allowedWhenSignInBlocked: true,
     doc: { summary: "The terms of use that apply in the company (its own, else its sector's), or null" },
     handler: async (ctx) => ({
       type: 'CompanyTermsOfUsePolicy',
@@ -77,6 +79,7 @@ export function registerTermsRoutes(api: Api, deps: ModuleDeps) {
     rel: 'CompanyPrivacyStatement',
     method: 'GET',
     access: 'company',
+    allowedWhenSignInBlocked: true,
     doc: {
       summary: "The privacy statement that applies in the company (its own, else its sector's), or null",
     },
@@ -113,6 +116,7 @@ export function registerTermsRoutes(api: Api, deps: ModuleDeps) {
     item: true,
     access: 'user',
     optionalCompany: true,
+    allowedWhenSignInBlocked: true,
     bodyLimit: 1024,
     doc: {
       summary:

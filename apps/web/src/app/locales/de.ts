@@ -7,6 +7,7 @@ import { accessCategoriesDe } from '../../features/access-categories/access-cate
 import { customFieldsDe } from '../../features/custom-fields/custom-fields.de.ts';
 import { mqttDe } from '../../features/mqtt/mqtt.de.ts';
 import { auditTrailDe } from '../../features/audit-trail/audit-trail.de.ts';
+import { signInSecurityDe } from '../../features/sign-in-security/sign-in-security.de.ts';
 import { devicesDe } from '../../features/devices/devices.de.ts';
 import { agentsDe } from '../../features/agents/agents.de.ts';
 import { accessRequestsDe } from '../../features/access-requests/access-requests.de.ts';
@@ -209,6 +210,8 @@ export const de: Translated<typeof en> = {
       'Dieser Link ist ungültig, abgelaufen oder schon benutzt. Ändern Sie Ihre E-Mail-Adresse erneut.',
     recoveryLinkInvalid:
       'Dieser Link ist ungültig, abgelaufen oder schon benutzt. Fordern Sie einen neuen an.',
+    identityProviderMissing:
+      'Fügen Sie zuerst einen Identitätsanbieter hinzu, bevor Sie Single Sign-on verlangen',
   },
   // Each feature keeps its texts beside its code.
   messages: messagesDe,
@@ -242,4 +245,5 @@ export const de: Translated<typeof en> = {
   usage: usageDe,
   twoFactorAuth: twoFactorAuthDe,
   twoFactor: twoFactorDe,
+  signInSecurity: signInSecurityDe,
 };

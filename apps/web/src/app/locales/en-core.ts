@@ -173,6 +173,7 @@ export const enCore = {
     emailChangeLinkInvalid:
       'This link is invalid, expired or already used. Change your e-mail address again.',
     recoveryLinkInvalid: 'This link is invalid, expired or already used. Ask for a new one.',
+    identityProviderMissing: 'Add an identity provider before requiring single sign-on',
   } satisfies Record<keyof typeof errorMessages, string>,
   signInBlock: signInBlockEn,
   legal: legalEn,

@@ -27,6 +27,7 @@ import { companyPropertiesEn } from '../../features/company-properties/company-p
 import { menuItemsEn } from '../../features/menu-items/menu-items.en.ts';
 import { twoFactorAuthEn } from '../../auth/two-factor-auth.en.ts';
 import { twoFactorEn } from '../../features/my-profile/two-factor.en.ts';
+import { signInSecurityEn } from '../../features/sign-in-security/sign-in-security.en.ts';
 
 /** The features' English texts, one chunk loaded before any screen behind the login (see i18n.ts). */
 export const enFeatures = {
@@ -60,4 +61,5 @@ export const enFeatures = {
   menuItems: menuItemsEn,
   twoFactorAuth: twoFactorAuthEn,
   twoFactor: twoFactorEn,
+  signInSecurity: signInSecurityEn,
 };

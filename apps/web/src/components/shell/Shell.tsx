@@ -17,6 +17,8 @@ import { ErrorCard } from '../../features/errors/ErrorCard.tsx';
 import { RemindersHost } from '../../features/reminders/RemindersHost.tsx';
 import { AccessRequestDecisionNotice } from '../../features/devices/AccessRequestDecisionNotice.tsx';
 import { TermsOfUseGate } from '../../features/terms/TermsOfUseGate.tsx';
+import { TwoFactorGraceBanner } from '../../features/sign-in-security/TwoFactorGraceBanner.tsx';
+import { signInBlockPaths } from '../../features/sign-in-security/sign-in-block-paths.ts';
 import { VpnProvider } from '../../features/vpn/VpnProvider.tsx';
 import { CompanyTextsSync } from '../../features/translations/CompanyTextsSync.tsx';
 import { CompanyBrandingSync } from '../../features/branding/CompanyBrandingSync.tsx';
@@ -78,6 +80,7 @@ function ShellLayout({ user }: { user: MyUser }) {
           rightPanel={{ open: rightOpen, onOpenChange: setRightOpen }}
           wide={wide}
         >
+          <TwoFactorGraceBanner user={user} />
           <Outlet />
         </ShellFrame>
         <RemindersHost />
@@ -128,6 +131,9 @@ export function Shell() {
   }
   const user = myUser.data;
   if (user.company === null) return <LeaveCompany />;
+  // The company's sign-in rules keep this session out: nothing of the company loads before.
+  const blockedBy = user.signInRules?.blockedBy;
+  if (blockedBy) return <Navigate to={signInBlockPaths[blockedBy]} replace />;
 
   return (
     <CurrentUserProvider user={user}>
