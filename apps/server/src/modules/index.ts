@@ -39,6 +39,8 @@ import { registerTemporaryAccessRoutes } from './temporary-access/temporary-acce
 import { registerLicenceRoutes } from './licences/licence.routes.ts';
 import { registerCompanyPropertyRoutes } from './company-properties/company-property.routes.ts';
 import { registerMenuItemRoutes } from './menu-items/menu-item.routes.ts';
+import { registerSignInEventRoutes } from './sign-in-events/sign-in-event.routes.ts';
+import { registerTrustedDeviceRoutes } from './trusted-devices/trusted-device.routes.ts';
 
 export type ModuleDeps = {
   config: Config;
@@ -91,4 +93,6 @@ export function registerModules(api: Api, deps: ModuleDeps) {
   registerLicenceRoutes(api, deps);
   registerCompanyPropertyRoutes(api);
   registerMenuItemRoutes(api, deps);
+  registerSignInEventRoutes(api);
+  registerTrustedDeviceRoutes(api);
 }
