@@ -34,7 +34,8 @@ describe('login limits across server processes', () => {
     const account = `someone-${randomUUID()}@example.com`;
     const answers = [];
     // Alternating processes, as a load balancer would spread one attacker's guesses.
-    for (let i = 0; i < 6; i += 1) answers.push(await outcome((i % 2 ? second : first).consume(account, '192.0.2.1')));
+    for (let i = 0; i < 6; i += 1)
+      answers.push(await outcome((i % 2 ? second : first).consume(account, '192.0.2.1')));
     expect(answers).toEqual(
       databaseUrl
         ? ['spent', 'spent', 'spent', 429, 429, 429]
@@ -64,7 +65,8 @@ describe('login limits across server processes', () => {
     // On PostgreSQL the other process saw the success; in memory only the one that had it.
     expect(await outcome(first.consume(account, '192.0.2.3'))).toBe(databaseUrl ? 'spent' : 429);
     await first.succeeded(account, '192.0.2.3');
-    for (let i = 0; i < limits.perAccount; i += 1) expect(await outcome(first.consume(account, '192.0.2.3'))).toBe('spent');
+    for (let i = 0; i < limits.perAccount; i += 1)
+      expect(await outcome(first.consume(account, '192.0.2.3'))).toBe('spent');
   });
 
   it('give a refunded attempt back and answer 429 with Retry-After once the budget is spent', async () => {

@@ -26,7 +26,7 @@ const tableName = 'login_limits';
 /** Expired counters are overwritten on their next use; the ones never used again are swept. */
 const sweepEveryMs = 5 * 60_000;
 
-type Stores = { byAccount: RateLimiterAbstract; byAddress: RateLimiterAbstract; close(): Promise<void> };
+type Stores = { byAccount: RateLimiterAbstract; byAddress: RateLimiterAbstract; close: () => Promise<void> };
 
 /**
  * Password (and one-time code) guesses per account and per client address. An attempt spends
@@ -47,9 +47,11 @@ export class LoginLimiter {
   /** Counters in this process's memory; `stores` is for `open`. */
   constructor(limits: LoginLimits, stores?: Stores) {
     this.#byAccount =
-      stores?.byAccount ?? new RateLimiterMemory({ points: limits.perAccount, duration: limits.windowSeconds });
+      stores?.byAccount ??
+      new RateLimiterMemory({ points: limits.perAccount, duration: limits.windowSeconds });
     this.#byAddress =
-      stores?.byAddress ?? new RateLimiterMemory({ points: limits.perAddress, duration: limits.windowSeconds });
+      stores?.byAddress ??
+      new RateLimiterMemory({ points: limits.perAddress, duration: limits.windowSeconds });
     this.#close = stores?.close ?? (async () => {});
   }
 
@@ -120,7 +122,7 @@ async function postgresStores(limits: LoginLimits, databaseUrl: string, scope: s
     return {
       byAccount,
       byAddress,
-      async close() {
+      close: async () => {
         clearInterval(sweep);
         await pool.end();
       },

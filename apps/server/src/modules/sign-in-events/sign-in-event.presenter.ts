@@ -25,6 +25,8 @@ export const mySignInEventFilters: FilterSpec = {
 export const companySignInEventFilters: FilterSpec = {
   ...mySignInEventFilters,
   'user.publicId': { column: 'u.public_id', type: 'string' },
+  'user.name': { column: 'u.name', type: 'string' },
+  'user.emailAddress': { column: 'u.email_address', type: 'string' },
 };
 
 export function presentMySignInEvent(row: MySignInEventRow): SignInEvent {

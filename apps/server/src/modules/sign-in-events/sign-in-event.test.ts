@@ -230,10 +230,15 @@ describe('GET SignInEventList', () => {
     expect(rest.data.map((e) => e.kind)).toEqual(['password']);
     expect(rest.moreAfter).toBeNull();
 
+    const byAddress = await call({
+      filters: `contains(user.emailAddress,"${member.emailAddress.toUpperCase()}")`,
+    });
+    expect(byAddress.data).toHaveLength(3);
+
     const bad = await t.call('GET', 'SignInEventList', {
       token: auditor.token,
       company: company.publicId,
-      query: { filters: 'eq(user.emailAddress,"x")' },
+      query: { filters: 'eq(user.passwordHash,"x")' },
     });
     expect(bad.status).toBe(400);
     expect(bad.body.data).toEqual([expect.objectContaining({ propertyName: 'filters' })]);

@@ -11,7 +11,11 @@ import { pageOf, parsePaging } from '../../http/paging.ts';
 import { parseInput } from '../../http/errors.ts';
 import { listParameters } from '../../http/route-doc.ts';
 import { listTrustedDevices } from './trusted-device.repository.ts';
-import { presentTrustedDevice, trustedDeviceFields, trustedDeviceFilters } from './trusted-device.presenter.ts';
+import {
+  presentTrustedDevice,
+  trustedDeviceFields,
+  trustedDeviceFilters,
+} from './trusted-device.presenter.ts';
 import {
   removeAllTrustedDevices,
   removeTrustedDevice,

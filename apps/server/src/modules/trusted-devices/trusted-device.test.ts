@@ -197,7 +197,12 @@ describe('DELETE TrustedDeviceList', () => {
 
   it('refuses a body that is no list of publicIds', async () => {
     const user = await t.newUser();
-    for (const body of [[], [{ publicId: 'BAD' }], { publicId: 'x' }, [{ publicId: 'abcdefghijkl', more: 1 }]]) {
+    for (const body of [
+      [],
+      [{ publicId: 'BAD' }],
+      { publicId: 'x' },
+      [{ publicId: 'abcdefghijkl', more: 1 }],
+    ]) {
       const response = await t.call('DELETE', 'TrustedDeviceList', { token: user.token, body });
       expect(response.status).toBe(400);
       expect(response.body.type).toBe('Error');

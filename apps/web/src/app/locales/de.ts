@@ -16,6 +16,7 @@ import { vpnDe } from '../../features/vpn/vpn.de.ts';
 import { vpnMobileDe } from '../../features/vpn/vpn-mobile.de.ts';
 import { signInBlockDe } from '../../auth/sign-in-block.de.ts';
 import { myProfileDe } from '../../features/my-profile/my-profile.de.ts';
+import { signInHistoryDe } from '../../features/my-profile/sign-in-history.de.ts';
 import { helpCentreDe } from '../../features/help-centre/help-centre.de.ts';
 import { translationsDe } from '../../features/translations/translations.de.ts';
 import { legalDe } from '../../features/terms/legal.de.ts';
@@ -192,7 +193,8 @@ export const de: Translated<typeof en> = {
     destinationNotAllowed: 'Dieses Ziel ist nicht erlaubt',
     invalidCharacters: 'Der Text enthält unzulässige Zeichen',
     nestedTooDeeply: 'Die Daten sind zu tief verschachtelt',
-    twoFactorRequired: 'Diese Firma verlangt die Anmeldung mit zweitem Faktor. Richten Sie zuerst einen zweiten Faktor ein.',
+    twoFactorRequired:
+      'Diese Firma verlangt die Anmeldung mit zweitem Faktor. Richten Sie zuerst einen zweiten Faktor ein.',
     ssoRequired: 'Diese Firma verlangt Single Sign-on. Melden Sie sich über ihren Identitätsanbieter an.',
   },
   // Each feature keeps its texts beside its code.
@@ -214,6 +216,7 @@ export const de: Translated<typeof en> = {
   vpnMobile: vpnMobileDe,
   signInBlock: signInBlockDe,
   myProfile: myProfileDe,
+  signInHistory: signInHistoryDe,
   helpCentre: helpCentreDe,
   translations: translationsDe,
   licences: licencesDe,

@@ -17,6 +17,7 @@ import { vpnMobileEn } from '../../features/vpn/vpn-mobile.en.ts';
 import { helpCentreEn } from '../../features/help-centre/help-centre.en.ts';
 import { translationsEn } from '../../features/translations/translations.en.ts';
 import { myProfileEn } from '../../features/my-profile/my-profile.en.ts';
+import { signInHistoryEn } from '../../features/my-profile/sign-in-history.en.ts';
 import { appsEn } from '../../features/apps/apps.en.ts';
 import { screensaverEn } from '../../features/screensaver/screensaver.en.ts';
 import { usageEn } from '../../features/usage/usage.en.ts';
@@ -46,6 +47,7 @@ export const enFeatures = {
   helpCentre: helpCentreEn,
   translations: translationsEn,
   myProfile: myProfileEn,
+  signInHistory: signInHistoryEn,
   apps: appsEn,
   screensaver: screensaverEn,
   usage: usageEn,

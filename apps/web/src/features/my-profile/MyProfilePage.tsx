@@ -13,6 +13,8 @@ import { CenteredLayout } from '../../components/CenteredLayout.tsx';
 import { FormAlert } from '../../components/form/FormAlert.tsx';
 import { FormHeading } from '../../components/form/FormHeading.tsx';
 import { LanguageSection } from './LanguageSection.tsx';
+import { SignInHistorySection } from './SignInHistorySection.tsx';
+import { TrustedDevicesSection } from './TrustedDevicesSection.tsx';
 import { useMyProfile } from './use-my-profile.ts';
 
 /**
@@ -21,6 +23,8 @@ import { useMyProfile } from './use-my-profile.ts';
  */
 const sections: { id: string; Section: (props: { user: MyUser }) => React.ReactNode }[] = [
   { id: 'language', Section: LanguageSection },
+  { id: 'trusted-devices', Section: TrustedDevicesSection },
+  { id: 'sign-in-history', Section: SignInHistorySection },
 ];
 
 /** `/my-profile`: the signed-in user's own settings, outside any company's shell. */
