@@ -82,7 +82,12 @@ describe('GET TrustedDeviceList', () => {
     const other = await t.newUser();
     await trust(user);
     const theirs = await trust(other);
-    for (const headers of [{}, { 'Api-Device-Id': theirs.secret }, { 'Api-Device-Id': 'not a secret!' }]) {
+    const headerSets: Record<string, string>[] = [
+      {},
+      { 'Api-Device-Id': theirs.secret },
+      { 'Api-Device-Id': 'not a secret!' },
+    ];
+    for (const headers of headerSets) {
       const devices = await devicesOf(user.token, headers);
       expect(devices.map((d) => d.current)).toEqual([false]);
     }
