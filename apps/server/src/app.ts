@@ -39,6 +39,8 @@ export type AppOptions = {
   db?: Db;
   logger?: boolean;
   loginLimits?: LoginLimits;
+  /** Keeps this server's login counters apart from other servers' on one database (tests). */
+  loginLimitsScope?: string;
   registrationsPerAddressPerHour?: number;
   /** Invitations per inviter and per company per hour; tests lower them. */
   inviteLimits?: Partial<InviteLimits>;
@@ -124,7 +126,11 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     ),
   );
 
-  const loginLimiter = new LoginLimiter(options.loginLimits ?? defaultLoginLimits);
+  const loginLimiter = await LoginLimiter.open(options.loginLimits ?? defaultLoginLimits, {
+    databaseUrl: config.databaseUrl,
+    scope: options.loginLimitsScope,
+  });
+  app.addHook('onClose', () => loginLimiter.close());
   const registrationLimiter = attemptLimiter(options.registrationsPerAddressPerHour ?? 30, 3600);
   const inviteLimiter = createInviteLimiter({ ...defaultInviteLimits, ...options.inviteLimits });
   const companyCreationLimiter = attemptLimiter(

@@ -55,6 +55,9 @@ export function useTestServer(
       registrationsPerAddressPerHour: 100_000,
       // A test file is one client address opening many connections at once.
       connectionLimits: { maxConnectionsPerAddress: 0 },
+      // On PostgreSQL the login counters live in the shared database, and every test server
+      // is the same client address: each server counts on its own, as with PGlite.
+      loginLimitsScope: `test-${unique()}`,
       ...options,
       config,
       db,

@@ -29,3 +29,4 @@ export * from './sign-in-events.ts';
 export * from './two-factor.ts';
 export * from './profile.ts';
 export * from './sign-in-rules.ts';
+export * from './sign-in-history.ts';

@@ -42,6 +42,8 @@ import { registerCompanyPropertyRoutes } from './company-properties/company-prop
 import { registerMenuItemRoutes } from './menu-items/menu-item.routes.ts';
 import { registerTwoFactorRoutes } from './two-factor/two-factor.routes.ts';
 import { registerSignInRulesRoutes } from './sign-in-rules/sign-in-rules.routes.ts';
+import { registerSignInEventRoutes } from './sign-in-events/sign-in-event.routes.ts';
+import { registerTrustedDeviceRoutes } from './trusted-devices/trusted-device.routes.ts';
 
 export type ModuleDeps = {
   config: Config;
@@ -97,4 +99,6 @@ export function registerModules(api: Api, deps: ModuleDeps) {
   registerMenuItemRoutes(api, deps);
   registerTwoFactorRoutes(api, deps);
   registerSignInRulesRoutes(api);
+  registerSignInEventRoutes(api);
+  registerTrustedDeviceRoutes(api);
 }

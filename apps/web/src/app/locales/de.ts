@@ -19,6 +19,7 @@ import { signInBlockDe } from '../../auth/sign-in-block.de.ts';
 import { myProfileDe } from '../../features/my-profile/my-profile.de.ts';
 import { profileAccountDe } from '../../features/my-profile/profile-account.de.ts';
 import { passwordRecoveryDe } from '../../features/password-recovery/password-recovery.de.ts';
+import { signInHistoryDe } from '../../features/my-profile/sign-in-history.de.ts';
 import { helpCentreDe } from '../../features/help-centre/help-centre.de.ts';
 import { translationsDe } from '../../features/translations/translations.de.ts';
 import { legalDe } from '../../features/terms/legal.de.ts';
@@ -234,6 +235,7 @@ export const de: Translated<typeof en> = {
   myProfile: myProfileDe,
   profileAccount: profileAccountDe,
   passwordRecovery: passwordRecoveryDe,
+  signInHistory: signInHistoryDe,
   helpCentre: helpCentreDe,
   translations: translationsDe,
   licences: licencesDe,

@@ -19,6 +19,7 @@ import { translationsEn } from '../../features/translations/translations.en.ts';
 import { myProfileEn } from '../../features/my-profile/my-profile.en.ts';
 import { profileAccountEn } from '../../features/my-profile/profile-account.en.ts';
 import { passwordRecoveryEn } from '../../features/password-recovery/password-recovery.en.ts';
+import { signInHistoryEn } from '../../features/my-profile/sign-in-history.en.ts';
 import { appsEn } from '../../features/apps/apps.en.ts';
 import { screensaverEn } from '../../features/screensaver/screensaver.en.ts';
 import { usageEn } from '../../features/usage/usage.en.ts';
@@ -53,6 +54,7 @@ export const enFeatures = {
   myProfile: myProfileEn,
   profileAccount: profileAccountEn,
   passwordRecovery: passwordRecoveryEn,
+  signInHistory: signInHistoryEn,
   apps: appsEn,
   screensaver: screensaverEn,
   usage: usageEn,

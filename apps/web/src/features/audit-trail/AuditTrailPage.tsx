@@ -6,18 +6,47 @@ import Card from '@mui/material/Card';
 import CircularProgress from '@mui/material/CircularProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useShellSearch } from '../../components/shell/use-shell-search.ts';
 import { AuditEntryRow } from './AuditEntryRow.tsx';
 import { useAuditLogs, type AuditAction } from './use-audit-logs.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { SignInsTab } from './SignInsTab.tsx';
 
 const actions: AuditAction[] = ['CREATE', 'UPDATE', 'DELETE'];
 
-/** `/audit-trail`: the company's audit entries, newest first, narrowed by action and the top-bar search. */
+type AuditTab = 'changes' | 'sign-ins';
+
+/** `/audit-trail`: the company's changes, and (`?tab=sign-ins`) its members' sign-ins. */
 export function AuditTrailPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  // In the address, so a link or a reload opens the same tab.
+  const tab: AuditTab = params.get('tab') === 'sign-ins' ? 'sign-ins' : 'changes';
+
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 1100 }}>
+      <PageHeader title={t('auditTrail.title')} subtitle={t('auditTrail.subtitle')} />
+      <Tabs
+        value={tab}
+        onChange={(_event, value: AuditTab) => setParams(value === 'changes' ? {} : { tab: value })}
+        sx={{ borderBottom: 1, borderColor: 'divider' }}
+      >
+        <Tab value="changes" label={t('signInHistory.audit.changesTab')} />
+        <Tab value="sign-ins" label={t('signInHistory.audit.signInsTab')} />
+      </Tabs>
+      {tab === 'changes' ? <ChangesTab /> : <SignInsTab />}
+    </Stack>
+  );
+}
+
+/** The audit entries, newest first, narrowed by action and the top-bar search. */
+function ChangesTab() {
   const { t } = useTranslation();
   const search = useShellSearch();
   const [action, setAction] = useState<AuditAction | ''>('');
@@ -25,8 +54,7 @@ export function AuditTrailPage() {
   const entries = logs.data?.pages.flatMap((page) => page.entries) ?? [];
 
   return (
-    <Stack spacing={2} sx={{ maxWidth: 1100 }}>
-      <PageHeader title={t('auditTrail.title')} subtitle={t('auditTrail.subtitle')} />
+    <Stack spacing={2}>
       <TextField
         select
         size="small"

@@ -17,6 +17,8 @@ import { TwoFactorSection } from './TwoFactorSection.tsx';
 import { AccountSection } from './AccountSection.tsx';
 import { PasswordSection } from './PasswordSection.tsx';
 import { SessionsSection } from './SessionsSection.tsx';
+import { SignInHistorySection } from './SignInHistorySection.tsx';
+import { TrustedDevicesSection } from './TrustedDevicesSection.tsx';
 import { useMyProfile } from './use-my-profile.ts';
 
 /**
@@ -29,6 +31,8 @@ const sections: { id: string; Section: (props: { user: MyUser }) => React.ReactN
   { id: 'password', Section: PasswordSection },
   { id: 'two-factor', Section: TwoFactorSection },
   { id: 'sessions', Section: SessionsSection },
+  { id: 'trusted-devices', Section: TrustedDevicesSection },
+  { id: 'sign-in-history', Section: SignInHistorySection },
 ];
 
 /** `/my-profile`: the signed-in user's own settings, outside any company's shell. */
