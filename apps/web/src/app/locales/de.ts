@@ -194,6 +194,12 @@ export const de: Translated<typeof en> = {
     nestedTooDeeply: 'Die Daten sind zu tief verschachtelt',
     twoFactorRequired: 'Diese Firma verlangt die Anmeldung mit zweitem Faktor. Richten Sie zuerst einen zweiten Faktor ein.',
     ssoRequired: 'Diese Firma verlangt Single Sign-on. Melden Sie sich über ihren Identitätsanbieter an.',
+    ssoStateInvalid: 'Diese Anmeldung ist abgelaufen oder wurde schon verwendet. Beginnen Sie die Anmeldung neu.',
+    ssoFailed: 'Der Identitätsanbieter hat die Anmeldung nicht bestätigt. Versuchen Sie es erneut.',
+    ssoEmailUnverified: 'Der Identitätsanbieter hat Ihre E-Mail-Adresse nicht bestätigt.',
+    ssoDomainNotAllowed: 'Dieser Identitätsanbieter darf Adressen Ihrer E-Mail-Domain nicht anmelden.',
+    ssoNotMember: 'Kein Mitglied dieser Firma hat diese E-Mail-Adresse. Bitten Sie um eine Einladung.',
+    ssoProviderUnavailable: 'Der Identitätsanbieter ist gerade nicht erreichbar.',
   },
   // Each feature keeps its texts beside its code.
   messages: messagesDe,
