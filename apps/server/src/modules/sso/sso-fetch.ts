@@ -45,7 +45,8 @@ export function guardedFetch(policy: OutboundPolicy) {
         let size = 0;
         response.on('data', (chunk: Buffer) => {
           size += chunk.length;
-          if (size > maxResponseBytes) return request.destroy(new Error('Identity provider answer too large'));
+          if (size > maxResponseBytes)
+            return request.destroy(new Error('Identity provider answer too large'));
           chunks.push(chunk);
         });
         response.on('error', reject);

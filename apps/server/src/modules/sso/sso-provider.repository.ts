@@ -62,7 +62,9 @@ export function updateSsoProvider(db: Db, id: number, changes: Partial<SsoProvid
       ...(changes.name === undefined ? {} : { name: changes.name }),
       ...(changes.issuerUrl === undefined ? {} : { issuer_url: changes.issuerUrl }),
       ...(changes.clientId === undefined ? {} : { client_id: changes.clientId }),
-      ...(changes.clientSecretSealed === undefined ? {} : { client_secret_sealed: changes.clientSecretSealed }),
+      ...(changes.clientSecretSealed === undefined
+        ? {}
+        : { client_secret_sealed: changes.clientSecretSealed }),
       ...(changes.allowedDomains === undefined
         ? {}
         : { allowed_domains: JSON.stringify(changes.allowedDomains) }),

@@ -42,7 +42,8 @@ export function issuerUrlProblem(value: string, allowInsecure: boolean): string 
   } catch {
     return errorMessages.invalid;
   }
-  if (url.protocol !== 'https:' && !(allowInsecure && url.protocol === 'http:')) return httpsLinkMessages.httpsOnly;
+  if (url.protocol !== 'https:' && !(allowInsecure && url.protocol === 'http:'))
+    return httpsLinkMessages.httpsOnly;
   if (url.username !== '' || url.password !== '') return httpsLinkMessages.credentials;
   if (url.hostname === '' || url.search !== '' || url.hash !== '') return errorMessages.invalid;
   return null;

@@ -123,7 +123,10 @@ describe('CompanySsoIdentityProviderList and CompanySsoIdentityProvider', () => 
       [{ extra: true }, ''],
     ];
     for (const [overrides, propertyName] of cases) {
-      const response = await t.call('POST', 'CompanySsoIdentityProviderList', { ...as, body: body(overrides) });
+      const response = await t.call('POST', 'CompanySsoIdentityProviderList', {
+        ...as,
+        body: body(overrides),
+      });
       expect(response.status, JSON.stringify(overrides)).toBe(400);
       if (propertyName)
         expect(response.body.data, JSON.stringify(overrides)).toContainEqual(
@@ -132,13 +135,21 @@ describe('CompanySsoIdentityProviderList and CompanySsoIdentityProvider', () => 
     }
     const missing = await t.call('POST', 'CompanySsoIdentityProviderList', {
       ...as,
-      body: { name: 'No secret', issuerUrl: 'https://x.example.com', clientId: 'c', allowedDomains: ['x.com'] },
+      body: {
+        name: 'No secret',
+        issuerUrl: 'https://x.example.com',
+        clientId: 'c',
+        allowedDomains: ['x.com'],
+      },
     });
     expect(missing.status).toBe(400);
     expect(missing.body.data).toContainEqual({ message: 'Required property', propertyName: 'clientSecret' });
 
     const first = await createProvider(as, { name: 'Okta' });
-    const again = await t.call('POST', 'CompanySsoIdentityProviderList', { ...as, body: body({ name: 'OKTA' }) });
+    const again = await t.call('POST', 'CompanySsoIdentityProviderList', {
+      ...as,
+      body: body({ name: 'OKTA' }),
+    });
     expect(again.status).toBe(409);
     expect(again.body.data).toEqual([{ message: 'NAME_ALREADY_IN_USE', propertyName: 'name' }]);
     const other = await createProvider(as, { name: 'Google' });
@@ -196,7 +207,9 @@ describe('SsoIdentityProviderList (public)', () => {
     expect(byHost.status).toBe(200);
     expect(byHost.body.data).toEqual([expected]);
 
-    const byDomain = await t.call('GET', 'SsoIdentityProviderList', { query: { emailDomain: domain.toUpperCase() } });
+    const byDomain = await t.call('GET', 'SsoIdentityProviderList', {
+      query: { emailDomain: domain.toUpperCase() },
+    });
     expect(byDomain.body.data).toEqual([expected]);
 
     // Neither a host without branding nor no hint at all publishes anybody's providers.
@@ -208,7 +221,9 @@ describe('SsoIdentityProviderList (public)', () => {
     });
     expect(unknownHost.body.data).toEqual([]);
 
-    const fields = await t.call('GET', 'SsoIdentityProviderList', { query: { emailDomain: domain, fields: 'name' } });
+    const fields = await t.call('GET', 'SsoIdentityProviderList', {
+      query: { emailDomain: domain, fields: 'name' },
+    });
     expect(fields.body.data).toEqual([{ publicId: provider.publicId, name: 'Corporate login' }]);
     const bad = await t.call('GET', 'SsoIdentityProviderList', { query: { emailDomain: 'no domain' } });
     expect(bad.status).toBe(400);

@@ -1,5 +1,11 @@
 import * as oidc from 'openid-client';
-import { errorMessages, sameOriginPath, ssoCallbackPath, type SsoAccessToken, type SsoAuthorization } from '@fleetgate/contracts';
+import {
+  errorMessages,
+  sameOriginPath,
+  ssoCallbackPath,
+  type SsoAccessToken,
+  type SsoAuthorization,
+} from '@fleetgate/contracts';
 import type { SecretBox } from '../../auth/secret-box.ts';
 import { hashSecret, newSecret } from '../../auth/secrets.ts';
 import { recordSignInEvent } from '../../auth/sign-in-events.ts';
@@ -22,13 +28,22 @@ import {
   isMemberOf,
   takeSsoLogin,
 } from './sso-login.repository.ts';
-import { findSsoProviderAnywhere, findSsoProviderById, type SsoProviderRow } from './sso-provider.repository.ts';
+import {
+  findSsoProviderAnywhere,
+  findSsoProviderById,
+  type SsoProviderRow,
+} from './sso-provider.repository.ts';
 import { clientSecretContext, issuerUrlProblem } from './sso-provider.service.ts';
 
 /** How long a sign-in may stay at the provider before its state is no longer accepted. */
 export const ssoLoginLifetimeMs = 10 * 60 * 1000;
 
-export type SsoSignInDeps = { box: SecretBox; outbound: OutboundPolicy; publicUrl: string };
+export type SsoSignInDeps = {
+  box: SecretBox;
+  outbound: OutboundPolicy;
+  /** Read on every sign-in: tests learn the server's address only once it listens. */
+  publicUrl: () => string;
+};
 type Caller = { clientAddress: string; client: string | null };
 
 /** Why a sign-in through a provider was refused, as the sign-in history records it. */
@@ -42,13 +57,14 @@ type FailureDetail =
 
 export function createSsoSignInService(deps: SsoSignInDeps) {
   const fetchThroughGuard = guardedFetch(deps.outbound);
-  const redirectUri = `${deps.publicUrl.replace(/\/$/, '')}${ssoCallbackPath}`;
+  const redirectUri = () => `${deps.publicUrl().replace(/\/$/, '')}${ssoCallbackPath}`;
 
   /** The provider's metadata and this client, through the outbound guard and with timeouts. */
   async function discover(provider: SsoProviderRow): Promise<oidc.Configuration> {
     const insecure = new URL(provider.issuer_url).protocol === 'http:';
     // An http issuer stored while private targets were allowed stays unusable once they are not.
-    if (issuerUrlProblem(provider.issuer_url, deps.outbound.allowPrivate)) throw new Error('Issuer not allowed');
+    if (issuerUrlProblem(provider.issuer_url, deps.outbound.allowPrivate))
+      throw new Error('Issuer not allowed');
     const secret = deps.box.open(provider.client_secret_sealed, clientSecretContext(provider.public_id));
     return oidc.discovery(
       new URL(provider.issuer_url),
@@ -69,7 +85,10 @@ export function createSsoSignInService(deps: SsoSignInDeps) {
      * its hash) for ten minutes. `next` travels inside the state, which the provider hands back
      * unchanged and whose hash covers it, so nobody can swap it on the way.
      */
-    async authorize(db: Db, input: { identityProvider: string; next?: string | undefined }): Promise<SsoAuthorization> {
+    async authorize(
+      db: Db,
+      input: { identityProvider: string; next?: string | undefined },
+    ): Promise<SsoAuthorization> {
       const provider = await findSsoProviderAnywhere(db, input.identityProvider);
       if (!provider) throw notFound();
       let config: oidc.Configuration;
@@ -94,7 +113,7 @@ export function createSsoSignInService(deps: SsoSignInDeps) {
         expiresOn: new Date(now.getTime() + ssoLoginLifetimeMs),
       });
       const url = oidc.buildAuthorizationUrl(config, {
-        redirect_uri: redirectUri,
+        redirect_uri: redirectUri(),
         scope: 'openid email profile',
         response_type: 'code',
         code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
@@ -131,7 +150,9 @@ export function createSsoSignInService(deps: SsoSignInDeps) {
           client: caller.client,
           address: caller.clientAddress,
         });
-        throw new ApiError(status, [{ message, ...(status === 400 ? { propertyName: 'callbackQuery' } : {}) }]);
+        throw new ApiError(status, [
+          { message, ...(status === 400 ? { propertyName: 'callbackQuery' } : {}) },
+        ]);
       };
 
       const query = input.callbackQuery.replace(/^\?/, '');
@@ -145,7 +166,7 @@ export function createSsoSignInService(deps: SsoSignInDeps) {
       let claims: Record<string, unknown>;
       try {
         const config = await discover(provider);
-        const tokens = await oidc.authorizationCodeGrant(config, new URL(`${redirectUri}?${query}`), {
+        const tokens = await oidc.authorizationCodeGrant(config, new URL(`${redirectUri()}?${query}`), {
           pkceCodeVerifier: login.code_verifier,
           expectedState: state,
           expectedNonce: login.nonce,
@@ -156,7 +177,12 @@ export function createSsoSignInService(deps: SsoSignInDeps) {
         // Many providers (oidc-provider among them) put the e-mail claims only in UserInfo.
         if (claims.email === undefined || claims.email_verified === undefined) {
           const userInfo = await oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub);
-          claims = { ...userInfo, ...idClaims, email: userInfo.email, email_verified: userInfo.email_verified };
+          claims = {
+            ...userInfo,
+            ...idClaims,
+            email: userInfo.email,
+            email_verified: userInfo.email_verified,
+          };
         }
       } catch {
         return refuse(401, errorMessages.ssoFailed, 'exchangeFailed');
@@ -179,7 +205,8 @@ export function createSsoSignInService(deps: SsoSignInDeps) {
       if (!link) {
         const other = await findSsoLinkOfUser(db, provider.id, user.id);
         // The account is already tied to another identity at this provider: the e-mail alone is not enough.
-        if (other) return refuse(401, errorMessages.ssoFailed, 'linkedToAnotherIdentity', { userId: user.id, email });
+        if (other)
+          return refuse(401, errorMessages.ssoFailed, 'linkedToAnotherIdentity', { userId: user.id, email });
       }
 
       if (!(await isMemberOf(db, provider.company_id, user.id))) {

@@ -31,7 +31,11 @@ import {
   listSsoProviders,
   type PublicProviderRow,
 } from './sso-provider.repository.ts';
-import { createSsoProviderService, providerCreateSchema, providerPatchSchema } from './sso-provider.service.ts';
+import {
+  createSsoProviderService,
+  providerCreateSchema,
+  providerPatchSchema,
+} from './sso-provider.service.ts';
 import { createSsoSignInService } from './sso-sign-in.service.ts';
 
 /** Public provider lookups per address and minute: a login page makes one or two. */
@@ -49,7 +53,7 @@ export function registerSsoRoutes(api: Api, deps: ModuleDeps) {
   const box = createSecretBox({ envKey: process.env.FLEETGATE_SECRET_KEY, dataDir: deps.config.dataDir });
   const outbound = { allowPrivate: deps.config.outboundAllowPrivate };
   const providers = createSsoProviderService(box, outbound.allowPrivate);
-  const signIn = createSsoSignInService({ box, outbound, publicUrl: deps.config.publicUrl });
+  const signIn = createSsoSignInService({ box, outbound, publicUrl: () => deps.config.publicUrl });
   const lookupBudget = attemptLimiter(ssoLookupsPerAddressPerMinute, 60);
   const authorizeBudget = attemptLimiter(ssoSignInsPerAddressPerMinute, 60);
   const finishBudget = attemptLimiter(ssoSignInsPerAddressPerMinute, 60);
@@ -88,13 +92,14 @@ export function registerSsoRoutes(api: Api, deps: ModuleDeps) {
     handler: async (ctx) => {
       const selection = ctx.query.fields === undefined ? selectAll : fieldsOf(ctx.query.fields);
       const rawDomain = ctx.query.emailDomain;
-      if (rawDomain !== undefined && typeof rawDomain !== 'string') throw badRequest(errorMessages.invalid, 'emailDomain');
+      if (rawDomain !== undefined && typeof rawDomain !== 'string')
+        throw badRequest(errorMessages.invalid, 'emailDomain');
       const domain = rawDomain === undefined ? undefined : ssoEmailDomain.safeParse(rawDomain);
       if (domain && !domain.success) throw badRequest(errorMessages.invalid, 'emailDomain');
       await lookupBudget.consume(ctx.clientAddress);
       let rows: PublicProviderRow[] = [];
       if (domain) {
-        rows = await listProvidersForDomain(ctx.db, domain.data!);
+        rows = await listProvidersForDomain(ctx.db, domain.data);
       } else {
         // Without a hint only the host's own company is shown: the list of every customer stays private.
         const owner = await findHostOwner(ctx.db, requestHost(ctx.request) ?? '');

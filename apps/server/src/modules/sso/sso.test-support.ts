@@ -54,9 +54,8 @@ export async function startTestOidcProvider(redirectUri: string): Promise<TestOi
       return { accountId: id, claims: () => ({ sub: id, ...identity }) };
     },
   });
-  // Its "quick start" notices are meant for developers of a real deployment, not for test logs.
-  provider.on('server_error', () => undefined);
-  handler = provider.callback();
+  const callback = provider.callback();
+  handler = (req, res) => void callback(req, res);
 
   let counter = 0;
   return {
@@ -92,7 +91,8 @@ export async function startTestOidcProvider(redirectUri: string): Promise<TestOi
         const location = response.headers.get('location');
         if (location) {
           const next = new URL(location, url);
-          if (next.origin === callback.origin && next.pathname === callback.pathname) return next.search.slice(1);
+          if (next.origin === callback.origin && next.pathname === callback.pathname)
+            return next.search.slice(1);
           url = next.href;
           continue;
         }
@@ -102,7 +102,13 @@ export async function startTestOidcProvider(redirectUri: string): Promise<TestOi
         } else if (page.includes('name="prompt" value="consent"')) {
           form = new URLSearchParams({ prompt: 'consent' });
         } else {
-          throw new Error(`Unexpected page from the OpenID provider (${response.status}): ${page.slice(0, 300)}`);
+          throw new Error(
+            `Unexpected page from the OpenID provider (${response.status}): ${page
+              .replace(/<style>[\s\S]*<\/style>/, '')
+              .replace(/<[^>]+>/g, ' ')
+              .replace(/\s+/g, ' ')
+              .slice(0, 600)}`,
+          );
         }
       }
       throw new Error('The OpenID provider did not send the browser back');
