@@ -15,7 +15,8 @@ export const ssoCallbackQueryMaxLength = 8192;
 export const ssoCallbackPath = '/sso-callback';
 
 /** A DNS name of at least two labels, lower-cased (`example.com`, `plant.example.co.uk`). */
-const domainPattern = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
+const domainPattern =
+  /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
 export const ssoEmailDomain = z
   .string()
   .trim()
@@ -30,7 +31,8 @@ const allowedDomains = z
   .max(ssoAllowedDomainsMax)
   .superRefine((domains, ctx) => {
     domains.forEach((domain, index) => {
-      if (domains.indexOf(domain) !== index) ctx.addIssue({ code: 'custom', message: 'Duplicate', path: [index] });
+      if (domains.indexOf(domain) !== index)
+        ctx.addIssue({ code: 'custom', message: 'Duplicate', path: [index] });
     });
   });
 

@@ -17,6 +17,7 @@ import { brandingFeatures } from '../features/branding/branding.features.tsx';
 import { appsFeatures } from '../features/apps/apps.features.tsx';
 import { usageFeatures } from '../features/usage/usage.features.tsx';
 import { licencesFeatures } from '../features/licences/licences.features.tsx';
+import { ssoFeatures } from '../features/sso/sso.features.tsx';
 
 const HomePage = lazyPage(() => import('../features/home/HomePage.tsx'), 'HomePage');
 
@@ -34,6 +35,7 @@ export const features: Feature[] = [
   ...rolesFeatures,
   ...accessCategoriesFeatures,
   ...brandingFeatures,
+  ...ssoFeatures,
   ...translationsFeatures,
   ...usageFeatures,
   ...auditTrailFeatures,

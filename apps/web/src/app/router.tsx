@@ -68,6 +68,11 @@ export const routes: RouteObject[] = [
             (await import('../auth/ConfirmRegistrationPage.tsx')).ConfirmRegistrationPage,
         },
       },
+      // The identity provider sends the browser here (redirect_uri `${PUBLIC_URL}/sso-callback`).
+      {
+        path: 'sso-callback',
+        lazy: { Component: async () => (await import('../auth/SsoCallbackPage.tsx')).SsoCallbackPage },
+      },
       {
         path: 'logout',
         loader: async () => {

@@ -15,6 +15,8 @@ import { lazyPart } from '../app/lazy-part.tsx';
 
 /** Only a browser with a stored sign-in block shows this, so the alert's code loads then. */
 const Alert = lazyPart(() => import('@mui/material/Alert'), 'default', null);
+/** Single sign-on buttons: fetched after the form shows, so they cost the first screen nothing. */
+const SsoSignInButtons = lazyPart(() => import('./SsoSignInButtons.tsx'), 'SsoSignInButtons', null);
 
 export type LoginValues = { emailAddress: string; password: string };
 
@@ -78,6 +80,7 @@ export function LoginForm({ defaultValues, onSubmit, blocked }: LoginFormProps) 
       <Button type="submit" variant="contained" size="large" loading={isSubmitting} disabled={held}>
         {t('login.submit')}
       </Button>
+      <SsoSignInButtons emailAddress={emailAddress} />
       <AuthSwitchLink question={t('login.noAccount')} linkText={t('login.registerLink')} to="/register" />
     </Stack>
   );

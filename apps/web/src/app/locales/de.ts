@@ -6,6 +6,7 @@ import { rolesDe } from '../../features/roles/roles.de.ts';
 import { accessCategoriesDe } from '../../features/access-categories/access-categories.de.ts';
 import { customFieldsDe } from '../../features/custom-fields/custom-fields.de.ts';
 import { mqttDe } from '../../features/mqtt/mqtt.de.ts';
+import { ssoDe } from '../../features/sso/sso.de.ts';
 import { auditTrailDe } from '../../features/audit-trail/audit-trail.de.ts';
 import { devicesDe } from '../../features/devices/devices.de.ts';
 import { agentsDe } from '../../features/agents/agents.de.ts';
@@ -15,6 +16,7 @@ import { remindersDe } from '../../features/reminders/reminders.de.ts';
 import { vpnDe } from '../../features/vpn/vpn.de.ts';
 import { vpnMobileDe } from '../../features/vpn/vpn-mobile.de.ts';
 import { signInBlockDe } from '../../auth/sign-in-block.de.ts';
+import { ssoSignInDe } from '../../auth/sso-sign-in.de.ts';
 import { myProfileDe } from '../../features/my-profile/my-profile.de.ts';
 import { helpCentreDe } from '../../features/help-centre/help-centre.de.ts';
 import { translationsDe } from '../../features/translations/translations.de.ts';
@@ -192,9 +194,11 @@ export const de: Translated<typeof en> = {
     destinationNotAllowed: 'Dieses Ziel ist nicht erlaubt',
     invalidCharacters: 'Der Text enthält unzulässige Zeichen',
     nestedTooDeeply: 'Die Daten sind zu tief verschachtelt',
-    twoFactorRequired: 'Diese Firma verlangt die Anmeldung mit zweitem Faktor. Richten Sie zuerst einen zweiten Faktor ein.',
+    twoFactorRequired:
+      'Diese Firma verlangt die Anmeldung mit zweitem Faktor. Richten Sie zuerst einen zweiten Faktor ein.',
     ssoRequired: 'Diese Firma verlangt Single Sign-on. Melden Sie sich über ihren Identitätsanbieter an.',
-    ssoStateInvalid: 'Diese Anmeldung ist abgelaufen oder wurde schon verwendet. Beginnen Sie die Anmeldung neu.',
+    ssoStateInvalid:
+      'Diese Anmeldung ist abgelaufen oder wurde schon verwendet. Beginnen Sie die Anmeldung neu.',
     ssoFailed: 'Der Identitätsanbieter hat die Anmeldung nicht bestätigt. Versuchen Sie es erneut.',
     ssoEmailUnverified: 'Der Identitätsanbieter hat Ihre E-Mail-Adresse nicht bestätigt.',
     ssoDomainNotAllowed: 'Dieser Identitätsanbieter darf Adressen Ihrer E-Mail-Domain nicht anmelden.',
@@ -210,6 +214,7 @@ export const de: Translated<typeof en> = {
   accessCategories: accessCategoriesDe,
   customFields: customFieldsDe,
   mqtt: mqttDe,
+  sso: ssoDe,
   devices: devicesDe,
   agents: agentsDe,
   accessRequests: accessRequestsDe,
@@ -219,6 +224,7 @@ export const de: Translated<typeof en> = {
   vpn: vpnDe,
   vpnMobile: vpnMobileDe,
   signInBlock: signInBlockDe,
+  ssoSignIn: ssoSignInDe,
   myProfile: myProfileDe,
   helpCentre: helpCentreDe,
   translations: translationsDe,

@@ -1,5 +1,6 @@
 import type { errorMessages } from '@fleetgate/contracts';
 import { signInBlockEn } from '../../auth/sign-in-block.en.ts';
+import { ssoSignInEn } from '../../auth/sso-sign-in.en.ts';
 import { legalEn } from '../../features/terms/legal.en.ts';
 
 /**
@@ -173,5 +174,6 @@ export const enCore = {
     ssoProviderUnavailable: 'The identity provider cannot be reached right now.',
   } satisfies Record<keyof typeof errorMessages, string>,
   signInBlock: signInBlockEn,
+  ssoSignIn: ssoSignInEn,
   legal: legalEn,
 };
