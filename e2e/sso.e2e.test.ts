@@ -125,7 +125,10 @@ describe('Identity providers (company administration)', () => {
       await page.getByRole('article', { name: 'Plant SSO' }).waitFor();
 
       await page.getByRole('button', { name: 'Delete Plant SSO' }).click();
-      await page.getByRole('dialog', { name: 'Delete identity provider?' }).getByRole('button', { name: 'Delete' }).click();
+      await page
+        .getByRole('dialog', { name: 'Delete identity provider?' })
+        .getByRole('button', { name: 'Delete' })
+        .click();
       await page.getByText('No identity providers yet.').waitFor();
 
       expect(bodies.some((body) => body.includes('Plant'))).toBe(true);

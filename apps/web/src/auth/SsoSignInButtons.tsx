@@ -1,6 +1,4 @@
-import { useEffect, useState } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import Avatar from '@mui/material/Avatar';
+import { useMutation } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
@@ -10,45 +8,24 @@ import { useSearchParams } from 'react-router';
 import type { PublicSsoIdentityProvider } from '@fleetgate/contracts';
 import { describeError } from '../api/error-text.ts';
 import { safeNextPath } from './guards.ts';
-import { emailDomainOf, listSsoProviders, startSsoSignIn } from './sso-sign-in.ts';
-
-/** The typed address is looked up once typing pauses, not on every key. */
-const typingPauseMs = 400;
+import { startSsoSignIn } from './sso-sign-in.ts';
 
 type SsoSignInButtonsProps = {
-  /** The address typed into the login form: its domain may name more providers. */
-  emailAddress: string;
+  /** The providers of this host's company and of the typed domain (see useSsoProviders). */
+  providers: PublicSsoIdentityProvider[];
 };
 
-/** "Sign in with …" for the identity providers of this host's company and of the typed domain. */
-export function SsoSignInButtons({ emailAddress }: SsoSignInButtonsProps) {
-  const [domain, setDomain] = useState<string | null>(null);
-  useEffect(() => {
-    const timer = setTimeout(() => setDomain(emailDomainOf(emailAddress)), typingPauseMs);
-    return () => clearTimeout(timer);
-  }, [emailAddress]);
-  const byHost = useQuery({
-    queryKey: ['SsoIdentityProviderList', null],
-    queryFn: () => listSsoProviders(null),
-  });
-  const byDomain = useQuery({
-    queryKey: ['SsoIdentityProviderList', domain],
-    queryFn: () => listSsoProviders(domain),
-    enabled: domain !== null,
-  });
+/** "Sign in with …": starts the sign-in at the provider and sends the browser there. */
+export function SsoSignInButtons({ providers }: SsoSignInButtonsProps) {
   const [searchParams] = useSearchParams();
   const start = useMutation({
     mutationFn: (provider: PublicSsoIdentityProvider) =>
       startSsoSignIn(provider.publicId, safeNextPath(searchParams.get('next'))),
     onSuccess: ({ authorizationUrl }) => window.location.assign(authorizationUrl),
   });
-
-  const providers = new Map<string, PublicSsoIdentityProvider>();
-  for (const provider of [...(byHost.data ?? []), ...(domain ? (byDomain.data ?? []) : [])])
-    providers.set(provider.publicId, provider);
   return (
     <SsoSignInButtonsView
-      providers={[...providers.values()]}
+      providers={providers}
       pending={start.isPending || start.isSuccess ? start.variables?.publicId : undefined}
       failure={start.isError ? { name: start.variables.name, error: start.error } : undefined}
       onChoose={(provider) => start.mutate(provider)}
@@ -66,9 +43,8 @@ type ViewProps = {
 
 export function SsoSignInButtonsView({ providers, pending, failure, onChoose }: ViewProps) {
   const { t } = useTranslation();
-  if (providers.length === 0) return null;
   return (
-    <Stack spacing={1.5} component="section" aria-label={t('ssoSignIn.or')}>
+    <Stack spacing={1.5}>
       <Divider>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           {t('ssoSignIn.or')}
@@ -84,7 +60,7 @@ export function SsoSignInButtonsView({ providers, pending, failure, onChoose }: 
           onClick={() => onChoose(provider)}
           startIcon={
             provider.logo ? (
-              <Avatar src={provider.logo} alt="" variant="rounded" sx={{ width: 22, height: 22 }} />
+              <img src={provider.logo} alt="" width={22} height={22} style={{ objectFit: 'contain' }} />
             ) : undefined
           }
           sx={{ textTransform: 'none' }}

@@ -73,7 +73,7 @@ export function IdentityProviderDialog({ provider, onSubmit, onClose }: Identity
         label={t('sso.dialog.clientSecret')}
         required={!editing}
         autoComplete="new-password"
-        placeholder={editing ? t('sso.dialog.clientSecretUnchanged') : undefined}
+        placeholder={editing ? t('sso.dialog.clientSecretPlaceholder') : undefined}
         helperText={editing ? t('sso.dialog.clientSecretUnchanged') : undefined}
         slotProps={editing ? { inputLabel: { shrink: true } } : {}}
       />

@@ -28,6 +28,7 @@ export const ssoDe: Translated<typeof ssoEn> = {
     issuerUrlHint: 'Der OpenID-Connect-Issuer des Anbieters, z. B. https://login.example.com/tenant',
     clientId: 'Client-ID',
     clientSecret: 'Client-Secret',
+    clientSecretPlaceholder: 'Unverändert',
     clientSecretUnchanged: 'Gespeichert. Leer lassen, um es zu behalten.',
     allowedDomains: 'Erlaubte E-Mail-Domains',
     allowedDomainsHint:

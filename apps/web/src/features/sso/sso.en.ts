@@ -24,6 +24,7 @@ export const ssoEn = {
     issuerUrlHint: 'The provider’s OpenID Connect issuer, e.g. https://login.example.com/tenant',
     clientId: 'Client ID',
     clientSecret: 'Client secret',
+    clientSecretPlaceholder: 'Unchanged',
     clientSecretUnchanged: 'Stored. Leave empty to keep it.',
     allowedDomains: 'Allowed e-mail domains',
     allowedDomainsHint: 'Separated by commas or spaces, e.g. example.com, plant.example.org (at most 20).',
