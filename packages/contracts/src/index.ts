@@ -30,3 +30,4 @@ export * from './two-factor.ts';
 export * from './profile.ts';
 export * from './sign-in-rules.ts';
 export * from './sign-in-history.ts';
+export * from './sso.ts';

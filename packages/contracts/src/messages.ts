@@ -40,6 +40,18 @@ export const errorMessages = {
   recoveryLinkInvalid: 'Recovery link is invalid or expired',
   /** Single sign-on cannot be required before the company has an identity provider (issue 14). */
   identityProviderMissing: 'NO_IDENTITY_PROVIDER',
+  /** The single sign-on attempt is unknown, expired or was already used (issue 14). */
+  ssoStateInvalid: 'SSO_STATE_INVALID',
+  /** The identity provider did not confirm the sign-in (code exchange or ID token refused). */
+  ssoFailed: 'SSO_FAILED',
+  /** The identity provider gave no e-mail address, or did not say it is verified. */
+  ssoEmailUnverified: 'SSO_EMAIL_UNVERIFIED',
+  /** The e-mail address's domain is not one the provider may vouch for. */
+  ssoDomainNotAllowed: 'SSO_DOMAIN_NOT_ALLOWED',
+  /** No account of a member (or invitee) of the provider's company has this identity. */
+  ssoNotMember: 'SSO_NOT_MEMBER',
+  /** The identity provider could not be reached or its discovery document is not usable. */
+  ssoProviderUnavailable: 'SSO_PROVIDER_UNAVAILABLE',
 } as const;
 
 export type ErrorMessage = (typeof errorMessages)[keyof typeof errorMessages];

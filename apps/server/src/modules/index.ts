@@ -44,6 +44,7 @@ import { registerTwoFactorRoutes } from './two-factor/two-factor.routes.ts';
 import { registerSignInRulesRoutes } from './sign-in-rules/sign-in-rules.routes.ts';
 import { registerSignInEventRoutes } from './sign-in-events/sign-in-event.routes.ts';
 import { registerTrustedDeviceRoutes } from './trusted-devices/trusted-device.routes.ts';
+import { registerSsoRoutes } from './sso/sso.routes.ts';
 
 export type ModuleDeps = {
   config: Config;
@@ -101,4 +102,5 @@ export function registerModules(api: Api, deps: ModuleDeps) {
   registerSignInRulesRoutes(api);
   registerSignInEventRoutes(api);
   registerTrustedDeviceRoutes(api);
+  registerSsoRoutes(api, deps);
 }

@@ -97,6 +97,11 @@ export const routes: RouteObject[] = [
           ),
         },
       },
+      // The identity provider sends the browser here (redirect_uri `${PUBLIC_URL}/sso-callback`).
+      {
+        path: 'sso-callback',
+        lazy: { Component: async () => (await import('../auth/SsoCallbackPage.tsx')).SsoCallbackPage },
+      },
       {
         path: 'logout',
         loader: async () => {

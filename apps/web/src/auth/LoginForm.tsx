@@ -14,9 +14,12 @@ import { FormHeading } from '../components/form/FormHeading.tsx';
 import { blocks } from './sign-in-block.ts';
 import { lazyResolver } from '../components/form/lazy-resolver.ts';
 import { lazyPart } from '../app/lazy-part.tsx';
+import { useSsoProviders } from './sso-providers.ts';
 
 /** Only a browser with a stored sign-in block shows this, so the alert's code loads then. */
 const Alert = lazyPart(() => import('@mui/material/Alert'), 'default', null);
+/** Single sign-on buttons: their code loads only when there is a provider to offer. */
+const SsoSignInButtons = lazyPart(() => import('./SsoSignInButtons.tsx'), 'SsoSignInButtons', null);
 
 export type LoginValues = { emailAddress: string; password: string };
 
@@ -45,6 +48,7 @@ export function LoginForm({ defaultValues, onSubmit, blocked }: LoginFormProps) 
   });
   const emailAddress = useWatch({ control, name: 'emailAddress' });
   const held = blocked !== undefined && blocks({ until: Infinity, ...blocked }, emailAddress);
+  const ssoProviders = useSsoProviders(emailAddress);
 
   const handleValid = async (values: LoginValues) => {
     try {
@@ -89,6 +93,7 @@ export function LoginForm({ defaultValues, onSubmit, blocked }: LoginFormProps) 
       <Button type="submit" variant="contained" size="large" loading={isSubmitting} disabled={held}>
         {t('login.submit')}
       </Button>
+      {ssoProviders.length > 0 && <SsoSignInButtons providers={ssoProviders} />}
       <AuthSwitchLink question={t('login.noAccount')} linkText={t('login.registerLink')} to="/register" />
     </Stack>
   );

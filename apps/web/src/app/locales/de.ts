@@ -6,6 +6,7 @@ import { rolesDe } from '../../features/roles/roles.de.ts';
 import { accessCategoriesDe } from '../../features/access-categories/access-categories.de.ts';
 import { customFieldsDe } from '../../features/custom-fields/custom-fields.de.ts';
 import { mqttDe } from '../../features/mqtt/mqtt.de.ts';
+import { ssoDe } from '../../features/sso/sso.de.ts';
 import { auditTrailDe } from '../../features/audit-trail/audit-trail.de.ts';
 import { signInSecurityDe } from '../../features/sign-in-security/sign-in-security.de.ts';
 import { devicesDe } from '../../features/devices/devices.de.ts';
@@ -16,6 +17,7 @@ import { remindersDe } from '../../features/reminders/reminders.de.ts';
 import { vpnDe } from '../../features/vpn/vpn.de.ts';
 import { vpnMobileDe } from '../../features/vpn/vpn-mobile.de.ts';
 import { signInBlockDe } from '../../auth/sign-in-block.de.ts';
+import { ssoSignInDe } from '../../auth/sso-sign-in.de.ts';
 import { myProfileDe } from '../../features/my-profile/my-profile.de.ts';
 import { profileAccountDe } from '../../features/my-profile/profile-account.de.ts';
 import { passwordRecoveryDe } from '../../features/password-recovery/password-recovery.de.ts';
@@ -213,6 +215,13 @@ export const de: Translated<typeof en> = {
       'Dieser Link ist ungültig, abgelaufen oder schon benutzt. Fordern Sie einen neuen an.',
     identityProviderMissing:
       'Fügen Sie zuerst einen Identitätsanbieter hinzu, bevor Sie Single Sign-on verlangen',
+    ssoStateInvalid:
+      'Diese Anmeldung ist abgelaufen oder wurde schon verwendet. Beginnen Sie die Anmeldung neu.',
+    ssoFailed: 'Der Identitätsanbieter hat die Anmeldung nicht bestätigt. Versuchen Sie es erneut.',
+    ssoEmailUnverified: 'Der Identitätsanbieter hat Ihre E-Mail-Adresse nicht bestätigt.',
+    ssoDomainNotAllowed: 'Dieser Identitätsanbieter darf Adressen Ihrer E-Mail-Domain nicht anmelden.',
+    ssoNotMember: 'Kein Mitglied dieser Firma hat diese E-Mail-Adresse. Bitten Sie um eine Einladung.',
+    ssoProviderUnavailable: 'Der Identitätsanbieter ist gerade nicht erreichbar.',
   },
   // Each feature keeps its texts beside its code.
   messages: messagesDe,
@@ -223,6 +232,7 @@ export const de: Translated<typeof en> = {
   accessCategories: accessCategoriesDe,
   customFields: customFieldsDe,
   mqtt: mqttDe,
+  sso: ssoDe,
   devices: devicesDe,
   agents: agentsDe,
   accessRequests: accessRequestsDe,
@@ -232,6 +242,7 @@ export const de: Translated<typeof en> = {
   vpn: vpnDe,
   vpnMobile: vpnMobileDe,
   signInBlock: signInBlockDe,
+  ssoSignIn: ssoSignInDe,
   myProfile: myProfileDe,
   profileAccount: profileAccountDe,
   passwordRecovery: passwordRecoveryDe,

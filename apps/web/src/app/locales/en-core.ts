@@ -1,5 +1,6 @@
 import type { errorMessages } from '@fleetgate/contracts';
 import { signInBlockEn } from '../../auth/sign-in-block.en.ts';
+import { ssoSignInEn } from '../../auth/sso-sign-in.en.ts';
 import { legalEn } from '../../features/terms/legal.en.ts';
 
 /**
@@ -174,7 +175,14 @@ export const enCore = {
       'This link is invalid, expired or already used. Change your e-mail address again.',
     recoveryLinkInvalid: 'This link is invalid, expired or already used. Ask for a new one.',
     identityProviderMissing: 'Add an identity provider before requiring single sign-on',
+    ssoStateInvalid: 'This sign-in link has expired or was already used. Start the sign-in again.',
+    ssoFailed: 'The identity provider did not confirm the sign-in. Try again.',
+    ssoEmailUnverified: 'The identity provider did not confirm your e-mail address.',
+    ssoDomainNotAllowed: 'This identity provider may not sign in addresses of your e-mail domain.',
+    ssoNotMember: 'No member of this company has that e-mail address. Ask for an invitation.',
+    ssoProviderUnavailable: 'The identity provider cannot be reached right now.',
   } satisfies Record<keyof typeof errorMessages, string>,
   signInBlock: signInBlockEn,
+  ssoSignIn: ssoSignInEn,
   legal: legalEn,
 };

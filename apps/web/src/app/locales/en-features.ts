@@ -6,6 +6,7 @@ import { rolesEn } from '../../features/roles/roles.en.ts';
 import { accessCategoriesEn } from '../../features/access-categories/access-categories.en.ts';
 import { customFieldsEn } from '../../features/custom-fields/custom-fields.en.ts';
 import { mqttEn } from '../../features/mqtt/mqtt.en.ts';
+import { ssoEn } from '../../features/sso/sso.en.ts';
 import { auditTrailEn } from '../../features/audit-trail/audit-trail.en.ts';
 import { devicesEn } from '../../features/devices/devices.en.ts';
 import { agentsEn } from '../../features/agents/agents.en.ts';
@@ -64,4 +65,5 @@ export const enFeatures = {
   twoFactorAuth: twoFactorAuthEn,
   twoFactor: twoFactorEn,
   signInSecurity: signInSecurityEn,
+  sso: ssoEn,
 };
