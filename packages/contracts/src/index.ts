@@ -26,3 +26,4 @@ export * from './company-properties.ts';
 export * from './menu-items.ts';
 export { httpsLinkMessages, httpsLinkProblem, httpsUrl } from './http-url.ts';
 export * from './sign-in-events.ts';
+export * from './passkeys.ts';

@@ -28,6 +28,10 @@ export const errorMessages = {
   twoFactorRequired: 'TWO_FACTOR_REQUIRED',
   /** The company requires single sign-on and this session was made another way (issue 14). */
   ssoRequired: 'SSO_REQUIRED',
+  /** A passkey ceremony's challenge is unknown, expired, used or someone else's (issue 14). */
+  passkeyChallengeInvalid: 'PASSKEY_CHALLENGE_INVALID',
+  /** The authenticator's answer to a passkey registration did not verify (issue 14). */
+  passkeyVerificationFailed: 'PASSKEY_VERIFICATION_FAILED',
 } as const;
 
 export type ErrorMessage = (typeof errorMessages)[keyof typeof errorMessages];

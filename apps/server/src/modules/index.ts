@@ -39,6 +39,7 @@ import { registerTemporaryAccessRoutes } from './temporary-access/temporary-acce
 import { registerLicenceRoutes } from './licences/licence.routes.ts';
 import { registerCompanyPropertyRoutes } from './company-properties/company-property.routes.ts';
 import { registerMenuItemRoutes } from './menu-items/menu-item.routes.ts';
+import { registerPasskeyRoutes } from './passkeys/passkey.routes.ts';
 
 export type ModuleDeps = {
   config: Config;
@@ -91,4 +92,5 @@ export function registerModules(api: Api, deps: ModuleDeps) {
   registerLicenceRoutes(api, deps);
   registerCompanyPropertyRoutes(api);
   registerMenuItemRoutes(api, deps);
+  registerPasskeyRoutes(api, deps);
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import type { AuthMethod } from '../../db/schema.ts';
 import { newPublicId } from '../../http/ids.ts';
 import { keysetPage } from '../../http/keyset.ts';
 import type { ListQuery } from '../../http/resource.ts';
@@ -13,6 +14,8 @@ export type NewAccessToken = {
   exchangeOnly?: boolean;
   client: string | null;
   address: string;
+  /** How the sign-in was made; 'password' when not said. */
+  authMethod?: AuthMethod;
 };
 
 export function insertAccessToken(db: Db, token: NewAccessToken) {
@@ -25,6 +28,7 @@ export function insertAccessToken(db: Db, token: NewAccessToken) {
       expires_on: token.expiresOn,
       sign_in_expires_on: token.signInExpiresOn,
       exchange_only: token.exchangeOnly ?? false,
+      auth_method: token.authMethod ?? 'password',
       client: token.client,
       last_used_on: new Date(),
       last_used_address: token.address,

@@ -175,7 +175,7 @@ export function registerAccountRoutes(api: Api, deps: ModuleDeps) {
 }
 
 /** What the session list calls the client: the Api-Application header, else the user agent. */
-function clientOf(request: FastifyRequest): string | null {
+export function clientOf(request: FastifyRequest): string | null {
   const named = headerValue(request, 'api-application') || headerValue(request, 'user-agent');
   return named ? named.slice(0, limits.nameMaxLength) : null;
 }

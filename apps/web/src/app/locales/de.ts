@@ -194,6 +194,8 @@ export const de: Translated<typeof en> = {
     nestedTooDeeply: 'Die Daten sind zu tief verschachtelt',
     twoFactorRequired: 'Diese Firma verlangt die Anmeldung mit zweitem Faktor. Richten Sie zuerst einen zweiten Faktor ein.',
     ssoRequired: 'Diese Firma verlangt Single Sign-on. Melden Sie sich über ihren Identitätsanbieter an.',
+    passkeyChallengeInvalid: 'Diese Passkey-Anfrage ist abgelaufen oder wurde schon verwendet. Bitte versuchen Sie es erneut.',
+    passkeyVerificationFailed: 'Der Passkey konnte nicht geprüft werden. Bitte versuchen Sie es erneut.',
   },
   // Each feature keeps its texts beside its code.
   messages: messagesDe,

@@ -165,6 +165,8 @@ export const enCore = {
     nestedTooDeeply: 'The data is nested too deeply',
     twoFactorRequired: 'This company requires two-factor sign-in. Set up a second factor first.',
     ssoRequired: 'This company requires single sign-on. Sign in through its identity provider.',
+    passkeyChallengeInvalid: 'This passkey request has expired or was already used. Please try again.',
+    passkeyVerificationFailed: 'The passkey could not be verified. Please try again.',
   } satisfies Record<keyof typeof errorMessages, string>,
   signInBlock: signInBlockEn,
   legal: legalEn,
