@@ -3,16 +3,15 @@ import {
   generateRegistrationOptions,
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { z } from 'zod';
+import type {
+  passkeyAccessTokenInput,
+  passkeyCreateInput} from '@fleetgate/contracts';
 import {
   errorMessages,
-  passkeyAccessTokenInput,
-  passkeyCreateInput,
   type AccessToken,
   type Passkey,
   type PasskeyCeremony,
@@ -131,7 +130,7 @@ export async function createPasskey(
   let verification;
   try {
     verification = await verifyRegistrationResponse({
-      response: input.response as RegistrationResponseJSON,
+      response: input.response,
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,
       expectedRPID: rp.rpID,
@@ -286,7 +285,7 @@ export async function logInWithPasskey(
   let verification;
   try {
     verification = await verifyAuthenticationResponse({
-      response: input.response as AuthenticationResponseJSON,
+      response: input.response,
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,
       expectedRPID: rp.rpID,
