@@ -7,15 +7,8 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/server';
 import { z } from 'zod';
-import type {
-  passkeyAccessTokenInput,
-  passkeyCreateInput} from '@fleetgate/contracts';
-import {
-  errorMessages,
-  type AccessToken,
-  type Passkey,
-  type PasskeyCeremony,
-} from '@fleetgate/contracts';
+import type { passkeyAccessTokenInput, passkeyCreateInput } from '@fleetgate/contracts';
+import { errorMessages, type AccessToken, type Passkey, type PasskeyCeremony } from '@fleetgate/contracts';
 import type { Db } from '../../db/client.ts';
 import type { AuthenticatedUser } from '../../auth/context.ts';
 import type { LoginLimiter } from '../../auth/login-limiter.ts';
