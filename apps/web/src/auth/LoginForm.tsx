@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,7 @@ import { FormHeading } from '../components/form/FormHeading.tsx';
 import { blocks } from './sign-in-block.ts';
 import { lazyResolver } from '../components/form/lazy-resolver.ts';
 import { lazyPart } from '../app/lazy-part.tsx';
+import { PasskeySignInButton } from './PasskeySignInButton.tsx';
 
 /** Only a browser with a stored sign-in block shows this, so the alert's code loads then. */
 const Alert = lazyPart(() => import('@mui/material/Alert'), 'default', null);
@@ -24,9 +26,11 @@ type LoginFormProps = {
   onSubmit: (values: LoginValues) => Promise<void>;
   /** A sign-in block stored in this browser that has not ended: said, and Log in held back for its account. */
   blocked?: { emailAddress: string; notice: string };
+  /** Offers "Sign in with a passkey" below the form; called once that session has started. */
+  onPasskeySignedIn?: () => void;
 };
 
-export function LoginForm({ defaultValues, onSubmit, blocked }: LoginFormProps) {
+export function LoginForm({ defaultValues, onSubmit, blocked, onPasskeySignedIn }: LoginFormProps) {
   const { t } = useTranslation();
   const { resolver, preload } = useMemo(
     () => lazyResolver(async () => (await import('./login-resolver.ts')).loginResolver(t)),
@@ -78,6 +82,12 @@ export function LoginForm({ defaultValues, onSubmit, blocked }: LoginFormProps) 
       <Button type="submit" variant="contained" size="large" loading={isSubmitting} disabled={held}>
         {t('login.submit')}
       </Button>
+      {onPasskeySignedIn && (
+        <>
+          <Divider>{t('passkeySignIn.or')}</Divider>
+          <PasskeySignInButton onSignedIn={onPasskeySignedIn} />
+        </>
+      )}
       <AuthSwitchLink question={t('login.noAccount')} linkText={t('login.registerLink')} to="/register" />
     </Stack>
   );

@@ -15,6 +15,7 @@ import { remindersDe } from '../../features/reminders/reminders.de.ts';
 import { vpnDe } from '../../features/vpn/vpn.de.ts';
 import { vpnMobileDe } from '../../features/vpn/vpn-mobile.de.ts';
 import { signInBlockDe } from '../../auth/sign-in-block.de.ts';
+import { passkeySignInDe } from '../../auth/passkey-sign-in.de.ts';
 import { myProfileDe } from '../../features/my-profile/my-profile.de.ts';
 import { helpCentreDe } from '../../features/help-centre/help-centre.de.ts';
 import { translationsDe } from '../../features/translations/translations.de.ts';
@@ -25,6 +26,7 @@ import { usageDe } from '../../features/usage/usage.de.ts';
 import { licencesDe } from '../../features/licences/licences.de.ts';
 import { companyPropertiesDe } from '../../features/company-properties/company-properties.de.ts';
 import { menuItemsDe } from '../../features/menu-items/menu-items.de.ts';
+import { passkeysDe } from '../../features/passkeys/passkeys.de.ts';
 import type { en } from './en.ts';
 import type { Translated } from './translated.ts';
 
@@ -194,7 +196,8 @@ export const de: Translated<typeof en> = {
     nestedTooDeeply: 'Die Daten sind zu tief verschachtelt',
     twoFactorRequired: 'Diese Firma verlangt die Anmeldung mit zweitem Faktor. Richten Sie zuerst einen zweiten Faktor ein.',
     ssoRequired: 'Diese Firma verlangt Single Sign-on. Melden Sie sich über ihren Identitätsanbieter an.',
-    passkeyChallengeInvalid: 'Diese Passkey-Anfrage ist abgelaufen oder wurde schon verwendet. Bitte versuchen Sie es erneut.',
+    passkeyChallengeInvalid:
+      'Diese Passkey-Anfrage ist abgelaufen oder wurde schon verwendet. Bitte versuchen Sie es erneut.',
     passkeyVerificationFailed: 'Der Passkey konnte nicht geprüft werden. Bitte versuchen Sie es erneut.',
   },
   // Each feature keeps its texts beside its code.
@@ -215,12 +218,14 @@ export const de: Translated<typeof en> = {
   vpn: vpnDe,
   vpnMobile: vpnMobileDe,
   signInBlock: signInBlockDe,
+  passkeySignIn: passkeySignInDe,
   myProfile: myProfileDe,
   helpCentre: helpCentreDe,
   translations: translationsDe,
   licences: licencesDe,
   companyProperties: companyPropertiesDe,
   menuItems: menuItemsDe,
+  passkeys: passkeysDe,
   legal: legalDe,
   apps: appsDe,
   screensaver: screensaverDe,

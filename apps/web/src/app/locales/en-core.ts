@@ -1,5 +1,6 @@
 import type { errorMessages } from '@fleetgate/contracts';
 import { signInBlockEn } from '../../auth/sign-in-block.en.ts';
+import { passkeySignInEn } from '../../auth/passkey-sign-in.en.ts';
 import { legalEn } from '../../features/terms/legal.en.ts';
 
 /**
@@ -169,5 +170,6 @@ export const enCore = {
     passkeyVerificationFailed: 'The passkey could not be verified. Please try again.',
   } satisfies Record<keyof typeof errorMessages, string>,
   signInBlock: signInBlockEn,
+  passkeySignIn: passkeySignInEn,
   legal: legalEn,
 };

@@ -23,6 +23,7 @@ import { usageEn } from '../../features/usage/usage.en.ts';
 import { licencesEn } from '../../features/licences/licences.en.ts';
 import { companyPropertiesEn } from '../../features/company-properties/company-properties.en.ts';
 import { menuItemsEn } from '../../features/menu-items/menu-items.en.ts';
+import { passkeysEn } from '../../features/passkeys/passkeys.en.ts';
 
 /** The features' English texts, one chunk loaded before any screen behind the login (see i18n.ts). */
 export const enFeatures = {
@@ -52,4 +53,5 @@ export const enFeatures = {
   licences: licencesEn,
   companyProperties: companyPropertiesEn,
   menuItems: menuItemsEn,
+  passkeys: passkeysEn,
 };

@@ -13,6 +13,7 @@ import { CenteredLayout } from '../../components/CenteredLayout.tsx';
 import { FormAlert } from '../../components/form/FormAlert.tsx';
 import { FormHeading } from '../../components/form/FormHeading.tsx';
 import { LanguageSection } from './LanguageSection.tsx';
+import { PasskeysSection } from '../passkeys/PasskeysSection.tsx';
 import { useMyProfile } from './use-my-profile.ts';
 
 /**
@@ -21,6 +22,7 @@ import { useMyProfile } from './use-my-profile.ts';
  */
 const sections: { id: string; Section: (props: { user: MyUser }) => React.ReactNode }[] = [
   { id: 'language', Section: LanguageSection },
+  { id: 'passkeys', Section: PasskeysSection },
 ];
 
 /** `/my-profile`: the signed-in user's own settings, outside any company's shell. */
