@@ -8,6 +8,8 @@ import { describeError } from '../api/error-text.ts';
  * and the server's answers as every other call's.
  */
 export function passkeyErrorText(t: TFunction, error: unknown): string {
+  // "Wrong e-mail address or password" would puzzle someone who typed neither.
+  if (isApiError(error) && error.status === 401) return t('passkeySignIn.notAccepted');
   if (isApiError(error)) return describeError(t, error);
   if (!(error instanceof Error)) return t('passkeySignIn.failed');
   const code = (error as { code?: unknown }).code;

@@ -11,4 +11,6 @@ export const passkeySignInDe: typeof passkeySignInEn = {
     'Passkeys funktionieren unter dieser Adresse nicht. Öffnen Sie Fleetgate unter seiner üblichen Adresse.',
   alreadyRegistered: 'Dieser Authenticator enthält bereits einen Passkey für Ihr Konto.',
   failed: 'Der Passkey konnte nicht verwendet werden. Bitte versuchen Sie es erneut.',
+  notAccepted:
+    'Dieser Passkey wurde nicht angenommen. Vielleicht wurde er aus Ihrem Konto entfernt; melden Sie sich mit Ihrem Passwort an.',
 };

@@ -8,4 +8,6 @@ export const passkeySignInEn = {
   wrongAddress: 'Passkeys do not work on this address. Open Fleetgate at its usual address.',
   alreadyRegistered: 'This authenticator already holds a passkey for your account.',
   failed: 'The passkey could not be used. Please try again.',
+  notAccepted:
+    'This passkey was not accepted. It may have been removed from your account; sign in with your password.',
 };
