@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -84,11 +83,30 @@ export function LoginForm({ defaultValues, onSubmit, blocked, onPasskeySignedIn 
       </Button>
       {onPasskeySignedIn && (
         <>
-          <Divider>{t('passkeySignIn.or')}</Divider>
+          <OrDivider label={t('passkeySignIn.or')} />
           <PasskeySignInButton onSignedIn={onPasskeySignedIn} />
         </>
       )}
       <AuthSwitchLink question={t('login.noAccount')} linkText={t('login.registerLink')} to="/register" />
+    </Stack>
+  );
+}
+
+/** "—— or ——" between the two ways to sign in; drawn with CSS, as MUI's Divider would add to the first load. */
+function OrDivider({ label }: { label: string }) {
+  return (
+    <Stack
+      direction="row"
+      role="separator"
+      aria-label={label}
+      sx={{
+        alignItems: 'center',
+        gap: 2,
+        color: 'text.secondary',
+        '&::before, &::after': { content: '""', flex: 1, borderTop: 1, borderColor: 'divider' },
+      }}
+    >
+      <span aria-hidden>{label}</span>
     </Stack>
   );
 }
