@@ -157,6 +157,10 @@ export async function createPasskey(
       clientAddress: caller.clientAddress,
     });
     return stored;
+  }).catch((error: unknown) => {
+    // The same credential stored by a concurrent request since the check above.
+    if ((error as { code?: unknown }).code === '23505') throw conflict(errorMessages.duplicate, 'response');
+    throw error;
   });
   return presentPasskey(row);
 }

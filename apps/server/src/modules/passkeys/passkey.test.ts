@@ -169,6 +169,18 @@ describe('passkeys', () => {
     expect(unknown.status).toBe(400);
   });
 
+  it('refuses registering the same credential twice', async () => {
+    const user = await t.newUser();
+    const { passkey } = await addPasskey(user.token);
+    const { challengeId, options } = await registrationOptions(user.token);
+    const again = await t.call('POST', 'PasskeyList', {
+      token: user.token,
+      body: { name: 'Again', challengeId, response: passkey.register(options) },
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.data).toEqual([{ message: errorMessages.duplicate, propertyName: 'response' }]);
+  });
+
   it('refuses an expired registration challenge', async () => {
     const user = await t.newUser();
     const ceremony = await registrationOptions(user.token);
