@@ -92,19 +92,19 @@ describe('German UI', () => {
       await page.getByRole('heading', { name: 'Anmelden' }).waitFor();
       await page.getByLabel('E-Mail-Adresse').waitFor();
       await page.getByLabel('Passwort', { exact: true }).waitFor();
-      await page.getByRole('button', { name: 'Anmelden' }).waitFor();
+      await page.getByRole('button', { name: 'Anmelden', exact: true }).waitFor();
       await page.getByText('Neu bei Fleetgate?').waitFor();
       expect(await languageOf(page)).toBe('de');
       await expectNoEnglish(page);
       // The form's own messages are German too.
-      await page.getByRole('button', { name: 'Anmelden' }).click();
+      await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
       await page.getByText('Pflichtfeld').first().waitFor();
       await shot(page, `login-de-${width}`);
       await expectAccessible(page);
       // And the server's answers: a wrong password is said in German.
       await page.getByLabel('E-Mail-Adresse').fill(`niemand-${width}@example.com`);
       await page.getByLabel('Passwort', { exact: true }).fill('falsches Passwort');
-      await page.getByRole('button', { name: 'Anmelden' }).click();
+      await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
       await page.getByText('E-Mail-Adresse oder Passwort ist falsch').waitFor();
       expect(errors).toEqual([]);
       await close();

@@ -53,13 +53,20 @@ async function waitForApi(baseUrl: string, child: ChildProcess, output: () => st
   throw new Error(`Server did not answer GET /api within 30 s:\n${output()}`);
 }
 
-/** Starts the real server on a free port with a fresh data directory; `env` adds configuration. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts the real server on a free port with a fresh data directory; `env` adds configuration.
+ * `hostName` is the loopback name in PUBLIC_URL and baseUrl: `localhost` where the browser needs
+ * a host name rather than an IP address (a passkey's relying-party ID cannot be an IP address).
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  { hostName = '127.0.0.1' }: { hostName?: '127.0.0.1' | 'localhost' } = {},
+): Promise<RunningServer> {
   if (!existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
     throw new Error('apps/web/dist is missing: run `npm run build -w @fleetgate/web` before the e2e tests');
   }
   const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = `http://${hostName}:${port}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'fleetgate-e2e-'));
   const child = spawn(nodeBinary(), ['apps/server/src/main.ts'], {
     cwd: repoRoot,

@@ -31,3 +31,4 @@ export * from './profile.ts';
 export * from './sign-in-rules.ts';
 export * from './sign-in-history.ts';
 export * from './sso.ts';
+export * from './passkeys.ts';

@@ -52,6 +52,10 @@ export const errorMessages = {
   ssoNotMember: 'SSO_NOT_MEMBER',
   /** The identity provider could not be reached or its discovery document is not usable. */
   ssoProviderUnavailable: 'SSO_PROVIDER_UNAVAILABLE',
+  /** A passkey ceremony's challenge is unknown, expired, used or someone else's (issue 14). */
+  passkeyChallengeInvalid: 'PASSKEY_CHALLENGE_INVALID',
+  /** The authenticator's answer to a passkey registration did not verify (issue 14). */
+  passkeyVerificationFailed: 'PASSKEY_VERIFICATION_FAILED',
 } as const;
 
 export type ErrorMessage = (typeof errorMessages)[keyof typeof errorMessages];

@@ -69,6 +69,19 @@ export class LoginLimiter {
     await spend(this.#byAccount, accountKey(account));
   }
 
+  /**
+   * Spends one attempt of the address alone, for a sign-in that names no account before it is
+   * checked (a passkey): or throws 429. Call before verifying anything.
+   */
+  async consumeAddress(address: string): Promise<void> {
+    await spend(this.#byAddress, address);
+  }
+
+  /** The address-only attempt succeeded: the address gets its point back. */
+  async succeededAddress(address: string): Promise<void> {
+    await this.#byAddress.reward(address, 1);
+  }
+
   /** The attempt succeeded: the account's failures are forgotten and the address gets its point back. */
   async succeeded(account: string, address: string): Promise<void> {
     await Promise.all([this.#byAccount.delete(accountKey(account)), this.#byAddress.reward(address, 1)]);

@@ -45,6 +45,7 @@ import { registerSignInRulesRoutes } from './sign-in-rules/sign-in-rules.routes.
 import { registerSignInEventRoutes } from './sign-in-events/sign-in-event.routes.ts';
 import { registerTrustedDeviceRoutes } from './trusted-devices/trusted-device.routes.ts';
 import { registerSsoRoutes } from './sso/sso.routes.ts';
+import { registerPasskeyRoutes } from './passkeys/passkey.routes.ts';
 
 export type ModuleDeps = {
   config: Config;
@@ -103,4 +104,5 @@ export function registerModules(api: Api, deps: ModuleDeps) {
   registerSignInEventRoutes(api);
   registerTrustedDeviceRoutes(api);
   registerSsoRoutes(api, deps);
+  registerPasskeyRoutes(api, deps);
 }

@@ -15,6 +15,7 @@ import { blocks } from './sign-in-block.ts';
 import { lazyResolver } from '../components/form/lazy-resolver.ts';
 import { lazyPart } from '../app/lazy-part.tsx';
 import { useSsoProviders } from './sso-providers.ts';
+import { PasskeySignInButton } from './PasskeySignInButton.tsx';
 
 /** Only a browser with a stored sign-in block shows this, so the alert's code loads then. */
 const Alert = lazyPart(() => import('@mui/material/Alert'), 'default', null);
@@ -29,9 +30,11 @@ type LoginFormProps = {
   onSubmit: (values: LoginValues) => Promise<void>;
   /** A sign-in block stored in this browser that has not ended: said, and Log in held back for its account. */
   blocked?: { emailAddress: string; notice: string };
+  /** Offers "Sign in with a passkey" below the form; called once that session has started. */
+  onPasskeySignedIn?: () => void;
 };
 
-export function LoginForm({ defaultValues, onSubmit, blocked }: LoginFormProps) {
+export function LoginForm({ defaultValues, onSubmit, blocked, onPasskeySignedIn }: LoginFormProps) {
   const { t } = useTranslation();
   const { resolver, preload } = useMemo(
     () => lazyResolver(async () => (await import('./login-resolver.ts')).loginResolver(t)),
@@ -94,7 +97,32 @@ export function LoginForm({ defaultValues, onSubmit, blocked }: LoginFormProps) 
         {t('login.submit')}
       </Button>
       {ssoProviders.length > 0 && <SsoSignInButtons providers={ssoProviders} />}
+      {onPasskeySignedIn && (
+        <>
+          <OrDivider label={t('passkeySignIn.or')} />
+          <PasskeySignInButton onSignedIn={onPasskeySignedIn} />
+        </>
+      )}
       <AuthSwitchLink question={t('login.noAccount')} linkText={t('login.registerLink')} to="/register" />
+    </Stack>
+  );
+}
+
+/** "—— or ——" between the two ways to sign in; drawn with CSS, as MUI's Divider would add to the first load. */
+function OrDivider({ label }: { label: string }) {
+  return (
+    <Stack
+      direction="row"
+      role="separator"
+      aria-label={label}
+      sx={{
+        alignItems: 'center',
+        gap: 2,
+        color: 'text.secondary',
+        '&::before, &::after': { content: '""', flex: 1, borderTop: 1, borderColor: 'divider' },
+      }}
+    >
+      <span aria-hidden>{label}</span>
     </Stack>
   );
 }

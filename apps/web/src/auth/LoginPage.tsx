@@ -66,6 +66,7 @@ export function LoginPage() {
       <LoginForm
         defaultValues={{ emailAddress: lastEmailAddress || block?.emailAddress || '', password: '' }}
         onSubmit={handleCredentials}
+        onPasskeySignedIn={() => void continueAfterLogIn()}
         blocked={
           block
             ? {

@@ -225,6 +225,8 @@ export function createSsoSignInService(deps: SsoSignInDeps) {
             language: user.language,
             tokenPublicId: '',
             tokenExpiresOn: new Date(),
+            authMethod: 'sso',
+            hasSecondFactor: user.totp_secret !== null,
           },
           invite.public_id,
           undefined,

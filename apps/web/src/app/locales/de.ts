@@ -18,6 +18,7 @@ import { vpnDe } from '../../features/vpn/vpn.de.ts';
 import { vpnMobileDe } from '../../features/vpn/vpn-mobile.de.ts';
 import { signInBlockDe } from '../../auth/sign-in-block.de.ts';
 import { ssoSignInDe } from '../../auth/sso-sign-in.de.ts';
+import { passkeySignInDe } from '../../auth/passkey-sign-in.de.ts';
 import { myProfileDe } from '../../features/my-profile/my-profile.de.ts';
 import { profileAccountDe } from '../../features/my-profile/profile-account.de.ts';
 import { passwordRecoveryDe } from '../../features/password-recovery/password-recovery.de.ts';
@@ -33,6 +34,7 @@ import { companyPropertiesDe } from '../../features/company-properties/company-p
 import { menuItemsDe } from '../../features/menu-items/menu-items.de.ts';
 import { twoFactorAuthDe } from '../../auth/two-factor-auth.de.ts';
 import { twoFactorDe } from '../../features/my-profile/two-factor.de.ts';
+import { passkeysDe } from '../../features/passkeys/passkeys.de.ts';
 import type { en } from './en.ts';
 import type { Translated } from './translated.ts';
 
@@ -222,6 +224,9 @@ export const de: Translated<typeof en> = {
     ssoDomainNotAllowed: 'Dieser Identitätsanbieter darf Adressen Ihrer E-Mail-Domain nicht anmelden.',
     ssoNotMember: 'Kein Mitglied dieser Firma hat diese E-Mail-Adresse. Bitten Sie um eine Einladung.',
     ssoProviderUnavailable: 'Der Identitätsanbieter ist gerade nicht erreichbar.',
+    passkeyChallengeInvalid:
+      'Diese Passkey-Anfrage ist abgelaufen oder wurde schon verwendet. Bitte versuchen Sie es erneut.',
+    passkeyVerificationFailed: 'Der Passkey konnte nicht geprüft werden. Bitte versuchen Sie es erneut.',
   },
   // Each feature keeps its texts beside its code.
   messages: messagesDe,
@@ -243,6 +248,7 @@ export const de: Translated<typeof en> = {
   vpnMobile: vpnMobileDe,
   signInBlock: signInBlockDe,
   ssoSignIn: ssoSignInDe,
+  passkeySignIn: passkeySignInDe,
   myProfile: myProfileDe,
   profileAccount: profileAccountDe,
   passwordRecovery: passwordRecoveryDe,
@@ -252,6 +258,7 @@ export const de: Translated<typeof en> = {
   licences: licencesDe,
   companyProperties: companyPropertiesDe,
   menuItems: menuItemsDe,
+  passkeys: passkeysDe,
   legal: legalDe,
   apps: appsDe,
   screensaver: screensaverDe,

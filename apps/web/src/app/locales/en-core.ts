@@ -1,6 +1,7 @@
 import type { errorMessages } from '@fleetgate/contracts';
 import { signInBlockEn } from '../../auth/sign-in-block.en.ts';
 import { ssoSignInEn } from '../../auth/sso-sign-in.en.ts';
+import { passkeySignInEn } from '../../auth/passkey-sign-in.en.ts';
 import { legalEn } from '../../features/terms/legal.en.ts';
 
 /**
@@ -181,8 +182,11 @@ export const enCore = {
     ssoDomainNotAllowed: 'This identity provider may not sign in addresses of your e-mail domain.',
     ssoNotMember: 'No member of this company has that e-mail address. Ask for an invitation.',
     ssoProviderUnavailable: 'The identity provider cannot be reached right now.',
+    passkeyChallengeInvalid: 'This passkey request has expired or was already used. Please try again.',
+    passkeyVerificationFailed: 'The passkey could not be verified. Please try again.',
   } satisfies Record<keyof typeof errorMessages, string>,
   signInBlock: signInBlockEn,
   ssoSignIn: ssoSignInEn,
+  passkeySignIn: passkeySignInEn,
   legal: legalEn,
 };

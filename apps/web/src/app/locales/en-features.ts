@@ -30,6 +30,7 @@ import { menuItemsEn } from '../../features/menu-items/menu-items.en.ts';
 import { twoFactorAuthEn } from '../../auth/two-factor-auth.en.ts';
 import { twoFactorEn } from '../../features/my-profile/two-factor.en.ts';
 import { signInSecurityEn } from '../../features/sign-in-security/sign-in-security.en.ts';
+import { passkeysEn } from '../../features/passkeys/passkeys.en.ts';
 
 /** The features' English texts, one chunk loaded before any screen behind the login (see i18n.ts). */
 export const enFeatures = {
@@ -66,4 +67,5 @@ export const enFeatures = {
   twoFactor: twoFactorEn,
   signInSecurity: signInSecurityEn,
   sso: ssoEn,
+  passkeys: passkeysEn,
 };

@@ -19,6 +19,7 @@ import { PasswordSection } from './PasswordSection.tsx';
 import { SessionsSection } from './SessionsSection.tsx';
 import { SignInHistorySection } from './SignInHistorySection.tsx';
 import { TrustedDevicesSection } from './TrustedDevicesSection.tsx';
+import { PasskeysSection } from '../passkeys/PasskeysSection.tsx';
 import { useMyProfile } from './use-my-profile.ts';
 
 /**
@@ -33,6 +34,7 @@ const sections: { id: string; Section: (props: { user: MyUser }) => React.ReactN
   { id: 'sessions', Section: SessionsSection },
   { id: 'trusted-devices', Section: TrustedDevicesSection },
   { id: 'sign-in-history', Section: SignInHistorySection },
+  { id: 'passkeys', Section: PasskeysSection },
 ];
 
 /** `/my-profile`: the signed-in user's own settings, outside any company's shell. */

@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Add from '@mui/icons-material/Add';
+import { useTranslation } from 'react-i18next';
+import type { Passkey } from '@fleetgate/contracts';
+import { describeError } from '../../api/error-text.ts';
+import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog.tsx';
+import { FormAlert } from '../../components/form/FormAlert.tsx';
+import { useNotify } from '../../components/notify.tsx';
+import { ProfileSection } from '../my-profile/ProfileSection.tsx';
+import { PasskeyListView } from './PasskeyListView.tsx';
+import { PasskeyNameDialog } from './PasskeyNameDialog.tsx';
+import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from './use-passkeys.ts';
+
+type Editing = { mode: 'add' } | { mode: 'rename'; passkey: Passkey } | null;
+
+/** my-profile's passkeys: the list, adding one through the browser, renaming and removing. */
+export function PasskeysSection() {
+  const { t } = useTranslation();
+  const { notify } = useNotify();
+  const passkeys = usePasskeys();
+  const add = useAddPasskey();
+  const rename = useRenamePasskey();
+  const remove = useRemovePasskey();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [removing, setRemoving] = useState<Passkey | null>(null);
+
+  const handleAdd = async (name: string) => {
+    await add.mutateAsync(name);
+    setEditing(null);
+    notify(t('passkeys.added'), { key: 'passkeys' });
+  };
+
+  const handleRename = (passkey: Passkey) => async (name: string) => {
+    await rename.mutateAsync({ publicId: passkey.publicId, name });
+    setEditing(null);
+    notify(t('passkeys.renamed'), { key: 'passkeys' });
+  };
+
+  const handleRemove = () => {
+    if (!removing) return;
+    remove.mutate(removing.publicId, {
+      onSuccess: () => {
+        setRemoving(null);
+        notify(t('passkeys.removed'), { key: 'passkeys' });
+      },
+      onError: (error) => {
+        setRemoving(null);
+        notify(`${t('passkeys.removeFailed')} ${describeError(t, error)}`, { key: 'passkeys' });
+      },
+    });
+  };
+
+  return (
+    <ProfileSection id="passkeys" title={t('passkeys.title')} hint={t('passkeys.hint')}>
+      {passkeys.isPending && <LinearProgress aria-label={t('app.loading')} />}
+      {passkeys.isError && (
+        <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+          <FormAlert message={`${t('passkeys.loadFailed')} ${describeError(t, passkeys.error)}`} />
+          <Button onClick={() => void passkeys.refetch()}>{t('passkeys.retry')}</Button>
+        </Stack>
+      )}
+      {passkeys.data && (
+        <PasskeyListView
+          passkeys={passkeys.data}
+          onRename={(passkey) => setEditing({ mode: 'rename', passkey })}
+          onRemove={setRemoving}
+        />
+      )}
+      <Button
+        variant="outlined"
+        startIcon={<Add />}
+        onClick={() => setEditing({ mode: 'add' })}
+        sx={{ alignSelf: 'flex-start' }}
+      >
+        {t('passkeys.add')}
+      </Button>
+      {editing?.mode === 'add' && <PasskeyNameDialog onSubmit={handleAdd} onClose={() => setEditing(null)} />}
+      {editing?.mode === 'rename' && (
+        <PasskeyNameDialog
+          name={editing.passkey.name}
+          onSubmit={handleRename(editing.passkey)}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {removing && (
+        <ConfirmDeleteDialog
+          title={t('passkeys.removeTitle', { name: removing.name })}
+          body={t('passkeys.removeBody')}
+          confirmLabel={t('passkeys.remove')}
+          cancelLabel={t('passkeys.dialog.cancel')}
+          busy={remove.isPending}
+          onConfirm={handleRemove}
+          onClose={() => setRemoving(null)}
+        />
+      )}
+    </ProfileSection>
+  );
+}
