@@ -85,7 +85,7 @@ describe('Identity providers (company administration)', () => {
             () => {},
           );
       });
-      await openScreen(page, server.baseUrl, '/identity-providers', 'Identity providers');
+      await openScreen(page, server.baseUrl, '/sign-in-security', 'Sign-in security');
       await page.getByText('No identity providers yet.').waitFor();
       await page.getByText(`${server.baseUrl}/sso-callback`).waitFor();
       await shot(page, `providers-empty-${width}`);
@@ -145,7 +145,7 @@ describe('Sign-in through an OpenID provider', () => {
     const subject = idp.addIdentity({ email: admin.account.emailAddress, email_verified: true });
     for (const width of [1280, 600]) {
       const { page, errors } = await newConsolePage(browser, width);
-      await page.goto(`${server.baseUrl}/login?next=${encodeURIComponent('/identity-providers')}`);
+      await page.goto(`${server.baseUrl}/login?next=${encodeURIComponent('/sign-in-security')}`);
       await page.getByLabel('E-mail address').fill(admin.account.emailAddress);
       const button = page.getByRole('button', { name: 'Sign in with Acme Login' });
       await button.waitFor();
@@ -160,8 +160,8 @@ describe('Sign-in through an OpenID provider', () => {
       await button.click();
       await signInAtProvider(page, subject);
       // Back in the app, in the company, on the page the login was asked for.
-      await page.getByRole('heading', { level: 1, name: 'Identity providers' }).waitFor();
-      expect(new URL(page.url()).pathname).toBe('/identity-providers');
+      await page.getByRole('heading', { level: 1, name: 'Sign-in security' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/sign-in-security');
       expect(page.url()).not.toContain('code=');
       await shot(page, `signed-in-${width}`);
       expect(errors).toEqual([]);

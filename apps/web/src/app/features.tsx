@@ -18,7 +18,6 @@ import { appsFeatures } from '../features/apps/apps.features.tsx';
 import { usageFeatures } from '../features/usage/usage.features.tsx';
 import { licencesFeatures } from '../features/licences/licences.features.tsx';
 import { signInSecurityFeatures } from '../features/sign-in-security/sign-in-security.features.tsx';
-import { ssoFeatures } from '../features/sso/sso.features.tsx';
 
 const HomePage = lazyPage(() => import('../features/home/HomePage.tsx'), 'HomePage');
 
@@ -36,7 +35,6 @@ export const features: Feature[] = [
   ...rolesFeatures,
   ...accessCategoriesFeatures,
   ...brandingFeatures,
-  ...ssoFeatures,
   ...translationsFeatures,
   ...usageFeatures,
   ...auditTrailFeatures,

@@ -8,16 +8,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import type { MyUser } from '@fleetgate/contracts';
-import { apiData } from '../api/client.ts';
 import { describeError } from '../api/error-text.ts';
-import { applyLanguagePreference } from '../app/i18n.ts';
 import { CenteredLayout } from '../components/CenteredLayout.tsx';
 import { companiesQuery } from '../features/companies/use-companies.ts';
 import { useSelectCompany } from '../features/companies/use-select-company.ts';
 import { safeNextPath } from './guards.ts';
-import { clearSession, setSession } from './session.ts';
 import { finishSsoSignIn } from './sso-sign-in.ts';
+import { startSession } from './use-log-in.ts';
 
 /**
  * `/sso-callback`: the identity provider sends the browser here. The query goes to the server
@@ -42,11 +39,7 @@ export function SsoCallbackPage() {
     void (async () => {
       try {
         const { next, ...token } = await finishSsoSignIn(query);
-        clearSession();
-        queryClient.clear();
-        setSession(token);
-        const user = await apiData<MyUser>('MyUser', { companyScoped: false }).catch(() => null);
-        if (user) await applyLanguagePreference(user.language);
+        await startSession(queryClient, token);
         // As after a password sign-in (use-continue-after-log-in), with the path kept in the state.
         const companies = await queryClient.fetchQuery(companiesQuery());
         const only = companies.length === 1 ? companies[0] : undefined;

@@ -1,25 +1,19 @@
-import type { ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { CenteredLayout } from '../components/CenteredLayout.tsx';
 import { OneTimeCodeForm, type CodeStepValues } from './OneTimeCodeForm.tsx';
+import { PasskeySignInButton } from './PasskeySignInButton.tsx';
 import { clearPendingSignIn, pendingSignIn } from './pending-sign-in.ts';
 import { blockFrom, storeBlock } from './sign-in-block.ts';
 import { useContinueAfterLogIn } from './use-continue-after-log-in.ts';
 import { useLogIn } from './use-log-in.ts';
 
-type TwoFactorAuthPageProps = {
-  /**
-   * The passkey way through the step, for accounts that have one (the passkey sign-in button);
-   * it gets the address whose password passed and is shown below the code form.
-   */
-  renderPasskey?: (emailAddress: string) => ReactNode;
-};
-
 /**
  * `/two-factor-auth`: the code step of a password sign-in. The credentials come from the login
- * page in memory only; without them (a reload, a bookmark) the step starts over at /login.
+ * page in memory only; without them (a reload, a bookmark) the step starts over at /login. An
+ * account with a passkey may use it instead of a code (a passkey sign-in is two factors by
+ * itself); an account with passkeys only sees no code field.
  */
-export function TwoFactorAuthPage({ renderPasskey }: TwoFactorAuthPageProps) {
+export function TwoFactorAuthPage() {
   const logIn = useLogIn();
   const continueAfterLogIn = useContinueAfterLogIn();
   const navigate = useNavigate();
@@ -48,15 +42,20 @@ export function TwoFactorAuthPage({ renderPasskey }: TwoFactorAuthPageProps) {
     await continueAfterLogIn();
   };
 
+  const handlePasskeySignedIn = () => {
+    clearPendingSignIn();
+    void continueAfterLogIn();
+  };
+
   const hasPasskey = pending.secondFactors.includes('passkey');
   return (
     <CenteredLayout>
       <OneTimeCodeForm
         emailAddress={pending.emailAddress}
-        acceptsCodes={pending.secondFactors.includes('totp') || !hasPasskey || !renderPasskey}
+        acceptsCodes={pending.secondFactors.includes('totp') || !hasPasskey}
         onSubmit={handleCode}
         onBack={handleBack}
-        alternative={hasPasskey && renderPasskey ? renderPasskey(pending.emailAddress) : undefined}
+        alternative={hasPasskey ? <PasskeySignInButton onSignedIn={handlePasskeySignedIn} /> : undefined}
       />
     </CenteredLayout>
   );

@@ -9,6 +9,7 @@ import { useCurrentUser } from '../../auth/current-user.tsx';
 import { FormAlert } from '../../components/form/FormAlert.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useNotify } from '../../components/notify.tsx';
+import { IdentityProvidersSection } from '../sso/IdentityProvidersSection.tsx';
 import { SsoRuleCard } from './SsoRuleCard.tsx';
 import { TwoFactorRuleCard } from './TwoFactorRuleCard.tsx';
 import { useSignInRules, useUpdateSignInRules } from './use-sign-in-rules.ts';
@@ -53,6 +54,7 @@ export function SignInSecurityPage() {
             rules={rules.data}
             saving={update.isPending && update.variables.ssoRequired !== undefined}
             onChange={handleSsoChange}
+            providers={<IdentityProvidersSection />}
           />
           {update.isError && update.variables.ssoRequired !== undefined && (
             <FormAlert message={describeError(t, update.error)} />

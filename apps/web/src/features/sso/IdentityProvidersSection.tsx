@@ -28,7 +28,7 @@ const noticeMs = 3000;
 
 /**
  * The company's OpenID Connect identity providers: list, add, edit, delete. A section of its own
- * so that it can sit on the company's sign-in security page as well as on /identity-providers.
+ * on the company's sign-in security page, under the rule that requires single sign-on.
  */
 export function IdentityProvidersSection() {
   const { t } = useTranslation();

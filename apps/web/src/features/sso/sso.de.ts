@@ -3,9 +3,6 @@ import type { ssoEn } from './sso.en.ts';
 
 // German texts of this feature, under the `sso` key of the translation resources.
 export const ssoDe: Translated<typeof ssoEn> = {
-  menu: 'Identitätsanbieter',
-  title: 'Identitätsanbieter',
-  subtitle: 'Single Sign-on mit OpenID Connect für die Mitglieder dieser Firma.',
   sectionTitle: 'Single Sign-on',
   sectionSubtitle:
     'Mitglieder mit einer E-Mail-Adresse aus einer erlaubten Domain können sich über diese Anbieter anmelden. Konten entstehen dabei keine: Man muss Mitglied oder eingeladen sein.',

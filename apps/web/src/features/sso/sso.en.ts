@@ -1,8 +1,5 @@
 // English texts of this feature, under the `sso` key of the translation resources.
 export const ssoEn = {
-  menu: 'Identity providers',
-  title: 'Identity providers',
-  subtitle: 'Single sign-on with OpenID Connect for the members of this company.',
   sectionTitle: 'Single sign-on',
   sectionSubtitle:
     'Members whose e-mail address is in an allowed domain can sign in through these providers. Nobody gets an account this way: they must be members or invited.',

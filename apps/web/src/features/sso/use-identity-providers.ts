@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   limits,
   ssoCallbackPath,
@@ -22,8 +22,24 @@ export function useIdentityProviders() {
   });
 }
 
+/**
+ * Adding or deleting a provider also reloads the sign-in rules beside it: whether single sign-on
+ * can be required depends on there being one.
+ */
+function useProviderSetMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: listKey }),
+        queryClient.invalidateQueries({ queryKey: ['CompanySignInRules'] }),
+      ]),
+  });
+}
+
 export function useCreateIdentityProvider() {
-  return useInvalidatingMutation(listKey, (input: SsoIdentityProviderCreateInput) =>
+  return useProviderSetMutation((input: SsoIdentityProviderCreateInput) =>
     apiData<SsoIdentityProvider>('CompanySsoIdentityProviderList', { method: 'POST', body: input }),
   );
 }
@@ -41,7 +57,7 @@ export function useUpdateIdentityProvider() {
 }
 
 export function useDeleteIdentityProvider() {
-  return useInvalidatingMutation(listKey, (publicId: string) =>
+  return useProviderSetMutation((publicId: string) =>
     apiData<{ publicId: string }>('CompanySsoIdentityProvider', { method: 'DELETE', params: { publicId } }),
   );
 }
