@@ -14,6 +14,8 @@ export type AuthenticatedUser = {
   tokenExpiresOn: Date;
   /** How the sign-in this session descends from was made: 'password', 'passkey' or 'sso'. */
   authMethod: string;
+  /** An SSO session reaches only the company whose identity provider made it; null otherwise. */
+  ssoCompanyId: number | null;
   /** TOTP or a passkey, as loaded with the session (sign-in-rules.ts checks again before refusing). */
   hasSecondFactor: boolean;
 };
@@ -65,12 +67,8 @@ export async function findUserBySecretHash(
       't.public_id as token_public_id',
       't.expires_on',
       't.auth_method',
+      't.sso_company_id',
     ])
-    .select((eb) =>
-      eb
-        .exists(eb.selectFrom('webauthn_credentials as w').select('w.id').whereRef('w.user_id', '=', 'u.id'))
-        .as('has_passkey'),
-    )
     .where('t.secret_hash', '=', secretHash)
     .where('t.expires_on', '>', new Date())
     // Jump-start link tokens only buy a session (POST AccessTokenList); they sign nothing else in.
@@ -87,6 +85,7 @@ export async function findUserBySecretHash(
     tokenPublicId: row.token_public_id,
     tokenExpiresOn: row.expires_on,
     authMethod: row.auth_method,
+    ssoCompanyId: row.sso_company_id,
     hasSecondFactor: row.totp_secret !== null || Boolean(row.has_passkey),
   };
 }

@@ -1,6 +1,7 @@
-import type { MySignInRules } from '@fleetgate/contracts';
+import { errorMessages, type MySignInRules } from '@fleetgate/contracts';
 import type { Db } from '../db/client.ts';
-import type { AuthenticatedUser, CompanyContext } from './context.ts';
+import { ApiError } from '../http/errors.ts';
+import { findCompanyContext, type AuthenticatedUser, type CompanyContext } from './context.ts';
 import { hasSecondFactor } from './second-factor.ts';
 
 export type SignInBlock = 'twoFactor' | 'sso';
@@ -18,9 +19,48 @@ export async function signInBlockOf(
   now = new Date(),
 ): Promise<SignInBlock | null> {
   const rules = company.signInRules;
-  if (rules.ssoRequired && user.authMethod !== 'sso') return 'sso';
+  // Only this company's own identity provider vouches for its members (any company can add one).
+  if (rules.ssoRequired && !(user.authMethod === 'sso' && user.ssoCompanyId === company.id)) return 'sso';
   if (!twoFactorGraceOver(company, now) || user.hasSecondFactor) return null;
   return (await hasSecondFactor(db, user.id)) ? null : 'twoFactor';
+}
+
+/**
+ * Throws unless this session may act in the company: a session made by another company's
+ * identity provider is no member here (404, as for a company one does not belong to), and a
+ * member whom the company's rules block gets 403 TWO_FACTOR_REQUIRED or SSO_REQUIRED (unless
+ * the route lets blocked members through, e.g. MyUser, which says why).
+ */
+export async function assertMayActIn(
+  db: Db,
+  user: AuthenticatedUser,
+  company: CompanyContext,
+  options: { allowBlocked?: boolean } = {},
+): Promise<void> {
+  if (user.ssoCompanyId !== null && user.ssoCompanyId !== company.id)
+    throw new ApiError(404, [{ message: errorMessages.companyNotFound, propertyName: 'Api-Company' }]);
+  if (options.allowBlocked) return;
+  const block = await signInBlockOf(db, user, company);
+  if (block)
+    throw new ApiError(403, block === 'sso' ? errorMessages.ssoRequired : errorMessages.twoFactorRequired);
+}
+
+/**
+ * The same, for routes that find the company from the object they act on (by its id), where the
+ * caller need not be a member (an approver from a controlling company): members are checked.
+ */
+export async function assertMayActInIfMember(
+  db: Db,
+  user: AuthenticatedUser,
+  companyId: number,
+): Promise<void> {
+  const row = await db
+    .selectFrom('companies')
+    .select('public_id')
+    .where('id', '=', companyId)
+    .executeTakeFirst();
+  const company = row && (await findCompanyContext(db, user.id, row.public_id));
+  if (company) await assertMayActIn(db, user, company);
 }
 
 /** True when the company requires two-factor and this member's grace period has ended. */

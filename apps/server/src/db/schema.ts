@@ -115,6 +115,8 @@ export type AccessTokenTable = {
   last_used_address: string | null;
   /** How the sign-in was made (0021-account-security). */
   auth_method: ColumnType<AuthMethod, AuthMethod | undefined, AuthMethod>;
+  /** The company whose identity provider made this SSO session; it reaches no other (0021). */
+  sso_company_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: CreatedAt;
 };
 
@@ -200,6 +202,8 @@ export type SsoIdentityProviderTable = {
 export type SsoLoginTable = {
   id: Generated<number>;
   state_hash: string;
+  /** Hash of the secret the starting browser keeps; the callback must bring it. */
+  binding_hash: string;
   provider_id: number;
   code_verifier: string;
   nonce: string;

@@ -10,7 +10,7 @@ import {
 import { DiscoveryRegistry } from './discovery.ts';
 import { hashSecret } from '../auth/secrets.ts';
 import { AuthCache, type AccessChange } from '../auth/auth-cache.ts';
-import { signInBlockOf } from '../auth/sign-in-rules.ts';
+import { assertMayActIn } from '../auth/sign-in-rules.ts';
 import { ApiError, badRequest, forbidden, unauthenticated } from './errors.ts';
 import { success } from './envelope.ts';
 import { publicIdPattern } from './ids.ts';
@@ -180,14 +180,7 @@ export class Api {
     if (!company) {
       throw new ApiError(404, [{ message: errorMessages.companyNotFound, propertyName: 'Api-Company' }]);
     }
-    if (!spec.allowedWhenSignInBlocked) {
-      const block = await signInBlockOf(this.#db, user, company);
-      if (block)
-        throw new ApiError(
-          403,
-          block === 'sso' ? errorMessages.ssoRequired : errorMessages.twoFactorRequired,
-        );
-    }
+    await assertMayActIn(this.#db, user, company, { allowBlocked: spec.allowedWhenSignInBlocked });
     if (spec.access === 'company' && spec.capability && !company.capabilities.has(spec.capability))
       throw forbidden();
     return { ...base, user, company } as unknown as ApiContext<A>;

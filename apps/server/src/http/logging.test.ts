@@ -1,7 +1,13 @@
 import { PassThrough } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { formatLogLine, loggerOptions, prettyLogStream, RequestLogController } from './logging.ts';
+import {
+  formatLogLine,
+  loggerOptions,
+  prettyLogStream,
+  redactSecrets,
+  RequestLogController,
+} from './logging.ts';
 
 const at = new Date(2026, 10, 24, 12, 4, 5).getTime();
 
@@ -100,5 +106,15 @@ describe('readable log lines', () => {
     expect(written).toBe('12:04:05 WARN  first\n12:04:05 INFO  second\n');
     expect(loggerOptions({ logLevel: 'info', logFormat: 'json' })).toEqual({ level: 'info' });
     expect(loggerOptions({ logLevel: 'debug', logFormat: 'pretty' })).toMatchObject({ level: 'debug' });
+  });
+});
+
+describe('redactSecrets', () => {
+  it('keeps the path and the parameters, but not the values of single-use secrets', () => {
+    expect(redactSecrets('/recover?token=abc123')).toBe('/recover?token=[redacted]');
+    expect(redactSecrets('/sso-callback?code=x&state=y&iss=https%3A%2F%2Fidp')).toBe(
+      '/sso-callback?code=[redacted]&state=[redacted]&iss=https%3A%2F%2Fidp',
+    );
+    expect(redactSecrets('/api/AgentList?page-size=5')).toBe('/api/AgentList?page-size=5');
   });
 });

@@ -95,6 +95,14 @@ export function loggerOptions(
 }
 
 /**
+ * Links from e-mails (recovery, e-mail change) and the identity provider's callback carry
+ * single-use secrets in the query; the log keeps the parameter but not its value.
+ */
+export function redactSecrets(url: string): string {
+  return url.replace(/([?&](?:token|code|state|binding)=)[^&#]*/gi, '$1[redacted]');
+}
+
+/**
  * Fastify's request log lines: instead of two at info per request (received, completed), one
  * at debug once answered (LOG_LEVEL=debug shows them). Failed requests stay at error.
  */
@@ -104,7 +112,7 @@ export class RequestLogController extends LogController {
   override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply) {
     const fields = {
       method: request.method,
-      url: request.url,
+      url: redactSecrets(request.url),
       statusCode: reply.statusCode,
       responseTime: reply.elapsedTime,
     };
@@ -113,6 +121,6 @@ export class RequestLogController extends LogController {
   }
 
   override routeNotFound(request: FastifyRequest) {
-    request.log.debug({ method: request.method, url: request.url }, 'route not found');
+    request.log.debug({ method: request.method, url: redactSecrets(request.url) }, 'route not found');
   }
 }

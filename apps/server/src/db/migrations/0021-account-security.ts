@@ -120,11 +120,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     db,
   );
 
-  // An authorization request in flight: state (hashed), PKCE verifier and nonce; taken once.
+  // A session made by single sign-on reaches only the company whose provider vouched for it.
+  await sql`alter table access_tokens add column sso_company_id integer references companies(id) on delete cascade`.execute(
+    db,
+  );
+
+  // An authorization request in flight: state (hashed), PKCE verifier and nonce; taken once, and
+  // only by the browser that started it (binding_hash: a secret that browser keeps).
   await sql`
     create table sso_logins (
       id integer generated always as identity primary key,
       state_hash text not null unique,
+      binding_hash text not null,
       provider_id integer not null references sso_identity_providers(id) on delete cascade,
       code_verifier text not null,
       nonce text not null,

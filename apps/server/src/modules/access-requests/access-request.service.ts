@@ -1,3 +1,4 @@
+import { assertMayActInIfMember } from '../../auth/sign-in-rules.ts';
 import {
   accessRequestErrors,
   errorMessages,
@@ -140,6 +141,9 @@ export async function decideAccessRequest(
     if (!own && !named && !(await managesAccessRequestsIn(trx, actor.user.id, row.company_id)))
       throw notFound();
     if (own) throw new ApiError(403, accessRequestErrors.ownRequest);
+    // Deciding acts in the request's company: its sign-in rules apply to its members as to any
+    // company call. (An approver from a controlling company is no member here and is not checked.)
+    await assertMayActInIfMember(trx, actor.user, row.company_id);
     if (!named || !(await stillQualifies(trx, row, actor.user.id, servers.get(row.id) ?? [])))
       throw forbidden();
     if (row.status !== rule.from) throw conflict(rule.wrongState);

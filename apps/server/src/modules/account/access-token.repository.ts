@@ -14,6 +14,8 @@ export type NewAccessToken = {
   exchangeOnly?: boolean;
   /** How the sign-in was made; a password unless said otherwise. */
   authMethod?: AuthMethod;
+  /** For an SSO sign-in: the provider's company, the only one the session reaches. */
+  ssoCompanyId?: number | null;
   client: string | null;
   address: string;
 };
@@ -29,6 +31,7 @@ export function insertAccessToken(db: Db, token: NewAccessToken) {
       sign_in_expires_on: token.signInExpiresOn,
       exchange_only: token.exchangeOnly ?? false,
       auth_method: token.authMethod ?? 'password',
+      sso_company_id: token.ssoCompanyId ?? null,
       client: token.client,
       last_used_on: new Date(),
       last_used_address: token.address,
@@ -41,7 +44,15 @@ export function insertAccessToken(db: Db, token: NewAccessToken) {
 export function findLiveTokenForUpdate(db: Db, secretHash: string) {
   return db
     .selectFrom('access_tokens')
-    .select(['id', 'public_id', 'user_id', 'exchange_only', 'sign_in_expires_on'])
+    .select([
+      'id',
+      'public_id',
+      'user_id',
+      'exchange_only',
+      'sign_in_expires_on',
+      'auth_method',
+      'sso_company_id',
+    ])
     .where('secret_hash', '=', secretHash)
     .where('expires_on', '>', new Date())
     .forUpdate()

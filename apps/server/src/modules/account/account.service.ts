@@ -68,15 +68,8 @@ export async function logIn(
       client,
       address: clientAddress,
     });
-  try {
-    await limiter.consume(account, clientAddress);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 429) {
-      const blocked = await findUserByEmail(db, account);
-      await failure(blocked?.id ?? null, 'password', 'rateLimited');
-    }
-    throw error;
-  }
+  // Refused attempts over the limit are not recorded: a flood must not write a row each.
+  await limiter.consume(account, clientAddress);
   const user = await findUserByEmail(db, account);
   const passwordOk = user
     ? await verifyPassword(user.password_hash, credentials.password)

@@ -1,4 +1,5 @@
 import { emailAddressChangeInput, emailAddressConfirmationInput } from '@fleetgate/contracts';
+import { attemptLimiter } from '../../auth/login-limiter.ts';
 import type { Api } from '../../http/api.ts';
 import { parseInput } from '../../http/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -8,6 +9,8 @@ import { confirmEmailChange, requestEmailChange } from './email-change.service.t
 
 /** Changing one's e-mail address: asked for while signed in, confirmed from the new address. */
 export function registerEmailChangeRoutes(api: Api, deps: ModuleDeps, mailer: Mailer) {
+  // A right password gives the login budget back, so the mails sent need a budget of their own.
+  const changesPerUser = attemptLimiter(5, 3600);
   api.route({
     rel: 'MyEmailAddressChange',
     method: 'POST',
@@ -20,6 +23,7 @@ export function registerEmailChangeRoutes(api: Api, deps: ModuleDeps, mailer: Ma
     },
     handler: async (ctx) => {
       const input = parseInput(emailAddressChangeInput, ctx.body);
+      await changesPerUser.consume(String(ctx.user.id));
       const { answer, mails } = await requestEmailChange(
         ctx.db,
         deps.loginLimiter,

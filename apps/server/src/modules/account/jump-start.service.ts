@@ -51,6 +51,9 @@ export async function issueFromBearer(
       expiresOn,
       signInExpiresOn,
       exchangeOnly: link,
+      // …and keep how it was made: an SSO sign-in's links reach its company only, as it does.
+      authMethod: presented.auth_method,
+      ssoCompanyId: presented.sso_company_id,
       client,
       address: clientAddress,
     });

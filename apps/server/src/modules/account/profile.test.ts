@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MyUser } from '@fleetgate/contracts';
+import { errorMessages, type MyUser } from '@fleetgate/contracts';
 import { useTestServer } from '../../../test/harness.ts';
 import { insertTrustedDevice } from '../trusted-devices/trusted-device.repository.ts';
 
@@ -183,7 +183,7 @@ describe('MyEmailAddressChange and MyEmailAddressConfirmation', () => {
     const body = { emailAddress: `x-${t.unique()}@example.com`, password: 'wrong password' };
     const wrong = await t.call('POST', 'MyEmailAddressChange', { token: user.token, body });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.data).toEqual([{ message: 'Password is wrong', propertyName: 'password' }]);
+    expect(wrong.body.data).toEqual([{ message: errorMessages.passwordIncorrect, propertyName: 'password' }]);
     expect(await t.mailsTo(body.emailAddress)).toEqual([]);
     expect(await eventsOf(user.publicId)).toContainEqual({
       kind: 'emailChange',

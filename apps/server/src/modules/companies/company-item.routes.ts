@@ -1,5 +1,6 @@
 import { companyPatchInput } from '@fleetgate/contracts';
 import type { Api, ApiContext } from '../../http/api.ts';
+import { assertMayActIn } from '../../auth/sign-in-rules.ts';
 import { findCompanyContext } from '../../auth/context.ts';
 import { badRequest, forbidden, notFound, parseInput } from '../../http/errors.ts';
 import { parseFields, project, selectAll, type FieldSpec } from '../../http/fields.ts';
@@ -65,6 +66,8 @@ export function registerCompanyItemRoutes(api: Api, deps: ModuleDeps) {
       const selection = raw === undefined ? selectAll : parseFields(raw, companyFields);
       const company = await findCompanyContext(ctx.db, ctx.user.id, ctx.publicId);
       if (!company) throw notFound();
+      // A blocked member may still read the company (the blocked page names it), not change it.
+      await assertMayActIn(ctx.db, ctx.user, company, { allowBlocked: true });
       const row = await findCompany(ctx.db, company.id);
       const data = { ...presentCompany(row, defaults(ctx)), ...(await extras(ctx.db, company.id)) };
       return { type: 'Company', data: project(data, selection) };
@@ -84,6 +87,7 @@ export function registerCompanyItemRoutes(api: Api, deps: ModuleDeps) {
     handler: async (ctx) => {
       const company = await findCompanyContext(ctx.db, ctx.user.id, ctx.publicId);
       if (!company) throw notFound();
+      await assertMayActIn(ctx.db, ctx.user, company);
       if (!company.capabilities.has('branding.manage')) throw forbidden();
       const input = parseInput(companyPatchInput, ctx.body);
       const actor = { companyId: company.id, userId: ctx.user.id, clientAddress: ctx.clientAddress };

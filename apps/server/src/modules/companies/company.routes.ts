@@ -11,10 +11,10 @@ export function registerCompanyRoutes(api: Api, creationLimiter: { consume(key: 
     rel: 'CompanyList',
     method: 'GET',
     access: 'user',
-    doc: { summary: 'Companies the user is a member of' },
+    doc: { summary: "Companies the user is a member of (an SSO session: its provider's company only)" },
     handler: async (ctx) => ({
       type: 'CompanyList',
-      data: await listCompanies(ctx.db, ctx.user.id),
+      data: await listCompanies(ctx.db, ctx.user.id, ctx.user.ssoCompanyId),
       moreAfter: null,
     }),
   });

@@ -56,8 +56,12 @@ export async function createCompany(
   });
 }
 
-export async function listCompanies(db: Db, userId: number): Promise<CompanySummary[]> {
-  const rows = await listCompaniesOfUser(db, userId);
+export async function listCompanies(
+  db: Db,
+  userId: number,
+  onlyCompanyId: number | null = null,
+): Promise<CompanySummary[]> {
+  const rows = await listCompaniesOfUser(db, userId, onlyCompanyId);
   return rows.map((r) => ({
     publicId: r.public_id,
     name: r.name,

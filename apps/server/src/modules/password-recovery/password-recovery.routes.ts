@@ -10,13 +10,23 @@ import { clientOf } from '../account/client-of.ts';
 import { confirmPasswordRecovery, requestPasswordRecovery } from './password-recovery.service.ts';
 
 /** Recovery mails per client address and per (lower-cased) e-mail address, in an hour. */
-export const recoveryLimits = { perClientAddress: 20, perEmailAddress: 5, windowSeconds: 3600 };
+export const recoveryLimits = {
+  perClientAddress: 20,
+  perEmailAddress: 5,
+  confirmationsPerClientAddress: 30,
+  windowSeconds: 3600,
+};
 
 /** Password recovery before sign-in: a link by e-mail, then a new password from it. */
 export function registerPasswordRecoveryRoutes(api: Api, deps: ModuleDeps) {
   const mailer = createMailer(deps.config);
   const byClientAddress = attemptLimiter(recoveryLimits.perClientAddress, recoveryLimits.windowSeconds);
   const byEmailAddress = attemptLimiter(recoveryLimits.perEmailAddress, recoveryLimits.windowSeconds);
+  // Links cannot be guessed (256 bits), but every refused one is written to the history.
+  const confirmationsByAddress = attemptLimiter(
+    recoveryLimits.confirmationsPerClientAddress,
+    recoveryLimits.windowSeconds,
+  );
 
   api.route({
     rel: 'PasswordRecoveryList',
@@ -60,6 +70,7 @@ export function registerPasswordRecoveryRoutes(api: Api, deps: ModuleDeps) {
     },
     handler: async (ctx) => {
       const { token, newPassword } = parseInput(passwordRecoveryConfirmationInput, ctx.body);
+      await confirmationsByAddress.consume(ctx.clientAddress);
       const { userId } = await confirmPasswordRecovery(ctx.db, token, newPassword, {
         clientAddress: ctx.clientAddress,
         client: clientOf(ctx.request),

@@ -166,7 +166,7 @@ describe('POST PasswordRecoveryConfirmation', () => {
     // The new password is right, and the second factor is still asked for.
     const login = await t.login(user.emailAddress, 'recovered long password');
     expect(login.status).toBe(401);
-    expect(login.body.data).toEqual([{ message: 'One-Time Password required' }]);
+    expect(login.body.data).toEqual([{ message: 'One-Time Password required', secondFactors: ['totp'] }]);
     expect(await eventsOf(user.publicId)).toEqual([
       { kind: 'passwordRecovery', outcome: 'success', detail: 'requested' },
       { kind: 'passwordRecovery', outcome: 'success', detail: 'completed' },

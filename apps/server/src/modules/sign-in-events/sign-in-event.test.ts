@@ -14,6 +14,16 @@ const idOf = async (publicId: string) =>
       .executeTakeFirstOrThrow()
   ).id;
 
+/** A new user without the sign-in its creation recorded, so each test sees only its own events. */
+async function newUser() {
+  const user = await t.newUser();
+  await t.server.db
+    .deleteFrom('sign_in_events')
+    .where('user_id', '=', await idOf(user.publicId))
+    .execute();
+  return user;
+}
+
 async function record(
   userId: number | null,
   kind: SignInEventKind,
@@ -44,8 +54,8 @@ describe('GET MySignInEventList', () => {
   });
 
   it("lists the user's own events newest first, and no one else's", async () => {
-    const user = await t.newUser();
-    const other = await t.newUser();
+    const user = await newUser();
+    const other = await newUser();
     const userId = await idOf(user.publicId);
     await record(userId, 'password', 'failure', {
       detail: 'wrongPassword',
@@ -79,7 +89,7 @@ describe('GET MySignInEventList', () => {
   });
 
   it('pages with page-size and page-after and filters on kind and outcome', async () => {
-    const user = await t.newUser();
+    const user = await newUser();
     const userId = await idOf(user.publicId);
     await record(userId, 'password', 'failure');
     await record(userId, 'totp', 'failure');
@@ -105,7 +115,7 @@ describe('GET MySignInEventList', () => {
   });
 
   it('refuses unknown filters, fields and cursors with the parameter named', async () => {
-    const user = await t.newUser();
+    const user = await newUser();
     for (const [query, propertyName] of [
       [{ filters: 'eq(secret,"x")' }, 'filters'],
       [{ fields: 'nonsense' }, 'fields'],
@@ -138,7 +148,7 @@ describe('GET SignInEventList', () => {
     const auditor = await t.newMember(company, ['auditLogs.use']);
     const member = await t.newMember(company);
     const otherMember = await t.newMember(other);
-    const stranger = await t.newUser();
+    const stranger = await newUser();
     const memberId = await idOf(member.publicId);
     await record(memberId, 'password', 'failure', {
       detail: 'wrongPassword',

@@ -319,15 +319,60 @@ describe('required single sign-on', () => {
     // The administrator signed in with a password too: a second factor does not replace SSO.
     expect((await t.call('GET', 'AgentList', admin)).status).toBe(403);
 
-    const login = await t.login(member.emailAddress, member.password);
-    const session = login.body.data as { publicId: string; secretId: string };
-    await t.server.db
-      .updateTable('access_tokens')
-      .set({ auth_method: 'sso' })
-      .where('public_id', '=', session.publicId)
-      .execute();
-    const ssoAs: As = { token: session.secretId, company: company.publicId };
+    const ssoAs: As = { token: await ssoSession(member, company.publicId), company: company.publicId };
     expect((await t.call('GET', 'AgentList', ssoAs)).status).toBe(200);
     expect((await myUser(ssoAs)).signInRules).toMatchObject({ ssoRequired: true, blockedBy: null });
   });
+
+  it("counts only the company's own provider, and an SSO session reaches no other company", async () => {
+    const { company, admin } = await setup();
+    await addIdentityProvider(company.publicId);
+    await patchRules(admin, { ssoRequired: true });
+    const member = await t.newMember(company);
+    // The member also runs a company of their own, with a provider they control.
+    const own = await t.call('POST', 'CompanyList', {
+      token: member.token,
+      body: { name: `Own ${t.unique()}` },
+    });
+    const ownCompany = (own.body.data as { publicId: string }).publicId;
+
+    const viaOwn = await ssoSession(member, ownCompany);
+    const refused = await t.call('GET', 'AgentList', { token: viaOwn, company: company.publicId });
+    expect(refused.status).toBe(404);
+    expect(refused.body.data).toEqual([
+      { message: errorMessages.companyNotFound, propertyName: 'Api-Company' },
+    ]);
+    expect((await t.call('GET', `Company/${company.publicId}`, { token: viaOwn })).status).toBe(404);
+    const companies = await t.call('GET', 'CompanyList', { token: viaOwn });
+    expect((companies.body.data as { publicId: string }[]).map((c) => c.publicId)).toEqual([ownCompany]);
+    expect((await t.call('GET', 'AgentList', { token: viaOwn, company: ownCompany })).status).toBe(200);
+  });
+
+  it('keeps a blocked member from changing the company through its item route', async () => {
+    const { company, admin } = await setup();
+    await addIdentityProvider(company.publicId);
+    await patchRules(admin, { ssoRequired: true });
+    // The administrator (password session) may read the company the blocked page names, not change it.
+    expect((await t.call('GET', `Company/${company.publicId}`, { token: admin.token })).status).toBe(200);
+    const patched = await t.call('PATCH', `Company/${company.publicId}`, { token: admin.token, body: {} });
+    expect(patched.status).toBe(403);
+    expect(patched.body).toEqual(blockedWith(errorMessages.ssoRequired));
+  });
 });
+
+/** A session for this member as single sign-on through the given company's provider makes one. */
+async function ssoSession(member: { emailAddress: string; password: string }, companyPublicId: string) {
+  const login = await t.login(member.emailAddress, member.password);
+  const session = login.body.data as { publicId: string; secretId: string };
+  const company = await t.server.db
+    .selectFrom('companies')
+    .select('id')
+    .where('public_id', '=', companyPublicId)
+    .executeTakeFirstOrThrow();
+  await t.server.db
+    .updateTable('access_tokens')
+    .set({ auth_method: 'sso', sso_company_id: company.id })
+    .where('public_id', '=', session.publicId)
+    .execute();
+  return session.secretId;
+}
