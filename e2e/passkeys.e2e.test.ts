@@ -120,7 +120,7 @@ describe('passkeys', () => {
     await context?.close();
   });
 
-  it('adds a passkey in my profile and renames it', async () => {
+  it('adds a passkey in my profile, after the password, and renames it', async () => {
     await logInWithPassword(page, account);
     const section = await openProfile(page);
     await section.getByText('You have no passkeys yet.').waitFor();
@@ -129,8 +129,22 @@ describe('passkeys', () => {
     await section.getByRole('button', { name: 'Add a passkey' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add a passkey' });
     await dialog.getByLabel('Name').fill('Work laptop');
+    // Without TOTP no code is asked for.
+    expect(await dialog.getByLabel('Code').count()).toBe(0);
+    await dialog.getByLabel('Password', { exact: true }).fill('not my password');
     await shots(page, 'add-dialog');
     await expectAccessible(page);
+    // A session alone is not enough: the wrong password is refused after the browser's prompt …
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await dialog.getByText('The password is wrong').waitFor();
+    await shots(page, 'add-wrong-password');
+    await expectAccessible(page);
+    const created = await authenticator.cdp.send('WebAuthn.getCredentials', {
+      authenticatorId: authenticator.authenticatorId,
+    });
+    expect(created.credentials).toHaveLength(1);
+    // … and the right one stores the same answer, without asking the authenticator again.
+    await dialog.getByLabel('Password', { exact: true }).fill(account.password);
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await page.getByText('Passkey added').waitFor();
     await dialog.waitFor({ state: 'detached' });
@@ -140,6 +154,7 @@ describe('passkeys', () => {
       authenticatorId: authenticator.authenticatorId,
     });
     expect(credentials).toHaveLength(1);
+    expect(credentials[0]?.credentialId).toBe(created.credentials[0]?.credentialId);
     expect(credentials[0]?.isResidentCredential).toBe(true);
     expect(credentials[0]?.rpId).toBe('localhost');
     await shots(page, 'profile-one');
@@ -193,8 +208,15 @@ describe('passkeys', () => {
     const section = await openProfile(page);
     await section.getByRole('button', { name: 'Remove Office laptop' }).click();
     const confirm = page.getByRole('dialog', { name: 'Remove “Office laptop”?' });
+    await confirm.getByText('Confirm with your password.', { exact: false }).waitFor();
+    // Nothing to remove with until the password is given.
+    expect(await confirm.getByRole('button', { name: 'Remove' }).isDisabled()).toBe(true);
+    await confirm.getByLabel('Password', { exact: true }).fill('not my password');
     await shots(page, 'remove-confirm');
     await expectAccessible(page);
+    await confirm.getByRole('button', { name: 'Remove' }).click();
+    await confirm.getByText('The password is wrong').waitFor();
+    await confirm.getByLabel('Password', { exact: true }).fill(account.password);
     await confirm.getByRole('button', { name: 'Remove' }).click();
     await page.getByText('Passkey removed').waitFor();
     await section.getByText('You have no passkeys yet.').waitFor();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { limits } from './limits.ts';
+import { recoveryCodePattern, totpCodePattern } from './two-factor.ts';
 
 /**
  * Passkeys (WebAuthn, issue 14): registered from my-profile, used as a second factor and for
@@ -61,9 +62,23 @@ const authenticationResponse = z.object({
   clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
 });
 
+/**
+ * What a stolen session alone does not have, asked before a passkey is added or removed: the
+ * account's password and, while TOTP is on, a TOTP or recovery code (ignored while it is off).
+ */
+const reauthentication = {
+  password: z.string().min(1).max(limits.passwordMaxLength),
+  code: z
+    .string()
+    .trim()
+    .refine((code) => totpCodePattern.test(code) || recoveryCodePattern.test(code))
+    .optional(),
+};
+
 /** `POST PasskeyList`: the answer of the authenticator to the registration options. */
 export const passkeyCreateInput = z.strictObject({
   name: passkeyName,
+  ...reauthentication,
   /** Optional: without it the challenge is found by the one the response signed. */
   challengeId: publicId.optional(),
   response: registrationResponse,
@@ -71,6 +86,10 @@ export const passkeyCreateInput = z.strictObject({
 export type PasskeyCreateInput = z.input<typeof passkeyCreateInput>;
 
 export const passkeyPatchInput = z.strictObject({ name: passkeyName });
+
+/** `DELETE Passkey/{publicId}`: the password (and a code while TOTP is on) in the body. */
+export const passkeyDeleteInput = z.strictObject(reauthentication);
+export type PasskeyDeleteInput = z.input<typeof passkeyDeleteInput>;
 
 export const passkeyAuthenticationOptionsInput = z.strictObject({});
 

@@ -24,6 +24,27 @@ export async function insertChallenge(
     .executeTakeFirstOrThrow();
 }
 
+/** An unexpired challenge of this purpose and user, left in place (see `takeChallenge`). */
+export async function findChallenge(
+  db: Db,
+  by: { publicId: string } | { challenge: string },
+  purpose: ChallengePurpose,
+  userId: number,
+): Promise<string | undefined> {
+  let query = db
+    .selectFrom('webauthn_challenges')
+    .select('challenge')
+    .where('purpose', '=', purpose)
+    .where('user_id', '=', userId)
+    .where('expires_on', '>', new Date());
+  query =
+    'publicId' in by
+      ? query.where('public_id', '=', by.publicId)
+      : query.where('challenge', '=', by.challenge);
+  const row = await query.executeTakeFirst();
+  return row?.challenge;
+}
+
 /**
  * Takes (deletes) an unexpired challenge of this purpose and user, by its publicId or by the
  * challenge itself: a challenge answers one ceremony only, even when two answers race.

@@ -2,6 +2,7 @@ import {
   passkeyAccessTokenInput,
   passkeyAuthenticationOptionsInput,
   passkeyCreateInput,
+  passkeyDeleteInput,
   passkeyPatchInput,
 } from '@fleetgate/contracts';
 import type { Api } from '../../http/api.ts';
@@ -93,13 +94,15 @@ export function registerPasskeyRoutes(api: Api, deps: ModuleDeps) {
     method: 'POST',
     access: 'user',
     doc: {
-      summary: 'Finish registering a passkey with the authenticator\u2019s answer',
+      summary:
+        'Finish registering a passkey with the authenticator\u2019s answer, the password and (with TOTP on) a code',
       body: passkeyCreateInput,
       status: 201,
+      rateLimited: true,
     },
     handler: async (ctx) => {
       const input = parseInput(passkeyCreateInput, ctx.body);
-      const data = await createPasskey(ctx.db, publicUrl(), ctx.user, input, {
+      const data = await createPasskey(ctx.db, publicUrl(), deps.loginLimiter, ctx.user, input, {
         clientAddress: ctx.clientAddress,
         client: clientOf(ctx.request),
       });
@@ -129,9 +132,14 @@ export function registerPasskeyRoutes(api: Api, deps: ModuleDeps) {
     method: 'DELETE',
     item: true,
     access: 'user',
-    doc: { summary: 'Remove a passkey' },
+    doc: {
+      summary: 'Remove a passkey (the password and, with TOTP on, a code)',
+      body: passkeyDeleteInput,
+      rateLimited: true,
+    },
     handler: async (ctx) => {
-      const data = await removePasskey(ctx.db, ctx.user, ctx.publicId, {
+      const input = parseInput(passkeyDeleteInput, ctx.body);
+      const data = await removePasskey(ctx.db, deps.loginLimiter, ctx.user, ctx.publicId, input, {
         clientAddress: ctx.clientAddress,
         client: clientOf(ctx.request),
       });

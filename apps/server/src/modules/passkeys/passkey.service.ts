@@ -7,20 +7,24 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/server';
 import { z } from 'zod';
-import type { passkeyAccessTokenInput, passkeyCreateInput } from '@fleetgate/contracts';
+import type { passkeyAccessTokenInput, passkeyCreateInput, passkeyDeleteInput } from '@fleetgate/contracts';
 import { errorMessages, type AccessToken, type Passkey, type PasskeyCeremony } from '@fleetgate/contracts';
 import type { Db } from '../../db/client.ts';
 import type { AuthenticatedUser } from '../../auth/context.ts';
 import type { LoginLimiter } from '../../auth/login-limiter.ts';
 import { publishAccessChange } from '../../auth/auth-cache.ts';
+import { verifyPassword } from '../../auth/passwords.ts';
 import { recordSignInEvent } from '../../auth/sign-in-events.ts';
 import { hashSecret, newSecret } from '../../auth/secrets.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { ApiError, badRequest, conflict, notFound, unauthenticated } from '../../http/errors.ts';
 import { writeAudit } from '../audit/audit.writer.ts';
 import { insertAccessToken } from '../account/access-token.repository.ts';
+import { checkSecondFactorCode } from '../two-factor/code-check.ts';
+import { findTotpState } from '../two-factor/two-factor.repository.ts';
 import {
   deletePasskey,
+  findChallenge,
   findCredential,
   findPasskey,
   insertChallenge,
@@ -107,9 +111,47 @@ function signedChallenge(clientDataJSON: string): string | undefined {
   }
 }
 
+/** The password, and a TOTP or recovery code while TOTP is on (see `reauthenticate`). */
+type Reauthentication = { password: string; code?: string | undefined };
+
+/**
+ * A passkey is a way into the account that outlives a password change, and a second factor:
+ * adding or removing one needs the password and, while TOTP is on, a TOTP or recovery code, so
+ * a stolen session alone can do neither. As for changing TOTP (two-factor.service.ts), one login
+ * attempt is spent before either is checked and given back on success; the code is checked only
+ * after the right password, so a wrong password never uses up a recovery code.
+ */
+async function reauthenticate(
+  db: Db,
+  limiter: LoginLimiter,
+  user: AuthenticatedUser,
+  caller: Caller,
+  input: Reauthentication,
+): Promise<void> {
+  const state = await findTotpState(db, user.id);
+  // Said before anything is spent: the session may read whether TOTP is on anyway (MyTwoFactor).
+  if (state.totp_secret && input.code === undefined) throw badRequest(errorMessages.required, 'code');
+  await limiter.consume(user.emailAddress, caller.clientAddress);
+  if (!(await verifyPassword(state.password_hash, input.password)))
+    throw badRequest(errorMessages.passwordIncorrect, 'password');
+  if (state.totp_secret) {
+    const check = await checkSecondFactorCode(db, user.id, state.totp_secret, input.code ?? '');
+    if (!check.ok) throw badRequest(errorMessages.codeWrong, 'code');
+  }
+  // Given back, not reset: a session could otherwise wipe the account's failed sign-ins.
+  await limiter.refund(user.emailAddress, caller.clientAddress);
+}
+
+/**
+ * Stores a new passkey. The authenticator's answer is checked first, then the password and
+ * code: a wrong password or code leaves the challenge in place, so the same answer may be sent
+ * again with the right ones (no second browser prompt), and a recovery code is spent only on an
+ * answer that verified.
+ */
 export async function createPasskey(
   db: Db,
   publicUrl: string,
+  limiter: LoginLimiter,
   user: AuthenticatedUser,
   input: z.output<typeof passkeyCreateInput>,
   caller: Caller,
@@ -117,9 +159,13 @@ export async function createPasskey(
   const rp = relyingParty(publicUrl);
   const signed = signedChallenge(input.response.response.clientDataJSON);
   const by = input.challengeId ? { publicId: input.challengeId } : signed && { challenge: signed };
-  // Taken before verifying: a wrong answer uses the challenge up as well, so it is never tried twice.
-  const challenge = by && (await takeChallenge(db, by, 'registration', user.id));
-  if (!challenge) throw badRequest(errorMessages.passkeyChallengeInvalid, 'challengeId');
+  const challenge = by && (await findChallenge(db, by, 'registration', user.id));
+  if (!by || !challenge) throw badRequest(errorMessages.passkeyChallengeInvalid, 'challengeId');
+  // A wrong answer uses the challenge up, so it is never tried twice.
+  const refuse = async (error: ApiError): Promise<never> => {
+    await takeChallenge(db, by, 'registration', user.id);
+    throw error;
+  };
   let verification;
   try {
     verification = await verifyRegistrationResponse({
@@ -132,11 +178,15 @@ export async function createPasskey(
       supportedAlgorithmIDs: algorithms,
     });
   } catch {
-    throw badRequest(errorMessages.passkeyVerificationFailed, 'response');
+    return refuse(badRequest(errorMessages.passkeyVerificationFailed, 'response'));
   }
-  if (!verification.verified) throw badRequest(errorMessages.passkeyVerificationFailed, 'response');
+  if (!verification.verified) return refuse(badRequest(errorMessages.passkeyVerificationFailed, 'response'));
   const { credential } = verification.registrationInfo;
-  if (await findCredential(db, credential.id)) throw conflict(errorMessages.duplicate, 'response');
+  if (await findCredential(db, credential.id)) return refuse(conflict(errorMessages.duplicate, 'response'));
+  await reauthenticate(db, limiter, user, caller, input);
+  // Taken now, once: of two requests with the same answer only one stores it.
+  if ((await takeChallenge(db, by, 'registration', user.id)) !== challenge)
+    throw badRequest(errorMessages.passkeyChallengeInvalid, 'challengeId');
   const row = await runInTransaction(db, async (trx) => {
     const stored = await insertCredential(trx, {
       userId: user.id,
@@ -193,7 +243,18 @@ export async function updatePasskey(
   return presentPasskey(row);
 }
 
-export async function removePasskey(db: Db, user: AuthenticatedUser, publicId: string, caller: Caller) {
+/** Removes a passkey after the password (and a code while TOTP is on); another user's is not found. */
+export async function removePasskey(
+  db: Db,
+  limiter: LoginLimiter,
+  user: AuthenticatedUser,
+  publicId: string,
+  input: z.output<typeof passkeyDeleteInput>,
+  caller: Caller,
+) {
+  // Looked up first: a passkey that is not there costs no login attempt and no recovery code.
+  if (!(await findPasskey(db, user.id, publicId))) throw notFound();
+  await reauthenticate(db, limiter, user, caller, input);
   await runInTransaction(db, async (trx) => {
     if (!(await deletePasskey(trx, user.id, publicId))) throw notFound();
     await changed(trx, user, caller, 'removed');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Secret, TOTP } from 'otpauth';
 import { errorMessages } from '@fleetgate/contracts';
 import { useTestServer } from '../../../test/harness.ts';
 import {
@@ -11,6 +12,13 @@ import { passkeyCeremoniesPerAddressPerMinute } from './passkey.routes.ts';
 
 type Ceremony<O> = { challengeId: string; options: O };
 type PasskeyOut = { publicId: string; name: string; createdOn: string; lastUsedOn: string | null };
+type User = { token: string; password: string; publicId: string; emailAddress: string };
+
+/** The TOTP code of the step `offset` steps from now (a step is accepted once). */
+const codeAt = (secret: string, offset = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+    timestamp: Date.now() + offset * 30_000,
+  });
 
 describe('passkeys', () => {
   const t = useTestServer({ loginLimits: { perAccount: 1000, perAddress: 1000, windowSeconds: 600 } });
@@ -23,15 +31,35 @@ describe('passkeys', () => {
   }
 
   /** Registers a new software passkey for the user through the API, as a browser would. */
-  async function addPasskey(token: string, name = 'Laptop', options: { counter?: number } = {}) {
+  async function addPasskey(user: User, name = 'Laptop', options: { counter?: number } = {}) {
     const passkey = new SoftPasskey(origin(), options);
-    const ceremony = await registrationOptions(token);
+    const ceremony = await registrationOptions(user.token);
     const res = await t.call('POST', 'PasskeyList', {
-      token,
-      body: { name, challengeId: ceremony.challengeId, response: passkey.register(ceremony.options) },
+      token: user.token,
+      body: {
+        name,
+        password: user.password,
+        challengeId: ceremony.challengeId,
+        response: passkey.register(ceremony.options),
+      },
     });
     expect(res.status).toBe(201);
     return { passkey, stored: res.body.data as PasskeyOut };
+  }
+
+  const removePasskey = (user: User, publicId: string, body: object = { password: user.password }) =>
+    t.call('DELETE', `Passkey/${publicId}`, { token: user.token, body });
+
+  /** Turns TOTP on through the API; answers the secret and the recovery codes. */
+  async function enrolTotp(user: User) {
+    const started = await t.call('POST', 'MyTotpEnrolment', { token: user.token });
+    const { secret } = started.body.data as { secret: string };
+    const confirmed = await t.call('POST', 'MyTotpConfirmation', {
+      token: user.token,
+      body: { code: codeAt(secret, -1) },
+    });
+    expect(confirmed.status).toBe(201);
+    return { secret, recoveryCodes: (confirmed.body.data as { recoveryCodes: string[] }).recoveryCodes };
   }
 
   async function authenticationOptions() {
@@ -79,7 +107,7 @@ describe('passkeys', () => {
       excludeCredentials: [],
       authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
     });
-    const { passkey } = await addPasskey(user.token);
+    const { passkey } = await addPasskey(user);
     const second = await registrationOptions(user.token);
     expect(second.options.excludeCredentials).toEqual([
       { id: passkey.id, type: 'public-key', transports: ['internal'] },
@@ -88,7 +116,7 @@ describe('passkeys', () => {
 
   it('registers a passkey, lists, renames and removes it, recording every change', async () => {
     const user = await t.newUser();
-    const { stored } = await addPasskey(user.token, '  YubiKey  ');
+    const { stored } = await addPasskey(user, '  YubiKey  ');
     expect(stored).toMatchObject({ name: 'YubiKey', lastUsedOn: null });
     expect(stored.publicId).toMatch(/^[0-9a-z]{12}$/);
 
@@ -105,10 +133,10 @@ describe('passkeys', () => {
     expect(renamed.status).toBe(200);
     expect(renamed.body.data).toMatchObject({ publicId: stored.publicId, name: 'Office key' });
 
-    const removed = await t.call('DELETE', `Passkey/${stored.publicId}`, { token: user.token });
+    const removed = await removePasskey(user, stored.publicId);
     expect(removed.status).toBe(200);
     expect((await t.call('GET', 'PasskeyList', { token: user.token })).body.data).toEqual([]);
-    expect((await t.call('DELETE', `Passkey/${stored.publicId}`, { token: user.token })).status).toBe(404);
+    expect((await removePasskey(user, stored.publicId)).status).toBe(404);
 
     const events = await t.server.db
       .selectFrom('sign_in_events')
@@ -137,7 +165,11 @@ describe('passkeys', () => {
     const ceremony = await registrationOptions(user.token);
     const res = await t.call('POST', 'PasskeyList', {
       token: user.token,
-      body: { name: 'Phone', response: new SoftPasskey(origin()).register(ceremony.options) },
+      body: {
+        name: 'Phone',
+        password: user.password,
+        response: new SoftPasskey(origin()).register(ceremony.options),
+      },
     });
     expect(res.status).toBe(201);
   });
@@ -147,9 +179,12 @@ describe('passkeys', () => {
     const other = await t.newUser();
     const ceremony = await registrationOptions(user.token);
     const response = new SoftPasskey(origin()).register(ceremony.options);
-    const body = { name: 'Key', challengeId: ceremony.challengeId, response };
+    const body = { name: 'Key', password: user.password, challengeId: ceremony.challengeId, response };
 
-    const stolen = await t.call('POST', 'PasskeyList', { token: other.token, body });
+    const stolen = await t.call('POST', 'PasskeyList', {
+      token: other.token,
+      body: { ...body, password: other.password },
+    });
     expect(stolen.status).toBe(400);
     expect(stolen.body.data).toEqual([
       { message: errorMessages.passkeyChallengeInvalid, propertyName: 'challengeId' },
@@ -171,11 +206,11 @@ describe('passkeys', () => {
 
   it('refuses registering the same credential twice', async () => {
     const user = await t.newUser();
-    const { passkey } = await addPasskey(user.token);
+    const { passkey } = await addPasskey(user);
     const { challengeId, options } = await registrationOptions(user.token);
     const again = await t.call('POST', 'PasskeyList', {
       token: user.token,
-      body: { name: 'Again', challengeId, response: passkey.register(options) },
+      body: { name: 'Again', password: user.password, challengeId, response: passkey.register(options) },
     });
     expect(again.status).toBe(409);
     expect(again.body.data).toEqual([{ message: errorMessages.duplicate, propertyName: 'response' }]);
@@ -193,6 +228,7 @@ describe('passkeys', () => {
       token: user.token,
       body: {
         name: 'Key',
+        password: user.password,
         challengeId: ceremony.challengeId,
         response: new SoftPasskey(origin()).register(ceremony.options),
       },
@@ -213,7 +249,12 @@ describe('passkeys', () => {
       const { challengeId, options } = await registrationOptions(user.token);
       const res = await t.call('POST', 'PasskeyList', {
         token: user.token,
-        body: { name: 'Key', challengeId, response: new SoftPasskey(origin()).register(options, ceremony) },
+        body: {
+          name: 'Key',
+          password: user.password,
+          challengeId,
+          response: new SoftPasskey(origin()).register(options, ceremony),
+        },
       });
       expect(res.status, JSON.stringify(ceremony)).toBe(400);
       expect(res.body.data).toEqual([
@@ -227,13 +268,23 @@ describe('passkeys', () => {
     const user = await t.newUser();
     const { challengeId, options } = await registrationOptions(user.token);
     const response = new SoftPasskey(origin()).register(options);
+    const { password } = user;
     const cases: [unknown, string][] = [
-      [{ name: '', challengeId, response }, 'name'],
-      [{ name: 'x'.repeat(256), challengeId, response }, 'name'],
-      [{ name: 'Key', challengeId: 'NOT-AN-ID', response }, 'challengeId'],
-      [{ name: 'Key', challengeId, response: { ...response, type: 'password' } }, 'response.type'],
+      [{ name: '', password, challengeId, response }, 'name'],
+      [{ name: 'x'.repeat(256), password, challengeId, response }, 'name'],
+      [{ name: 'Key', challengeId, response }, 'password'],
+      [{ name: 'Key', password: '', challengeId, response }, 'password'],
+      [{ name: 'Key', password: 'x'.repeat(1025), challengeId, response }, 'password'],
+      [{ name: 'Key', password, code: '12345', challengeId, response }, 'code'],
+      [{ name: 'Key', password, challengeId: 'NOT-AN-ID', response }, 'challengeId'],
+      [{ name: 'Key', password, challengeId, response: { ...response, type: 'password' } }, 'response.type'],
       [
-        { name: 'Key', challengeId, response: { ...response, response: { clientDataJSON: '%%' } } },
+        {
+          name: 'Key',
+          password,
+          challengeId,
+          response: { ...response, response: { clientDataJSON: '%%' } },
+        },
         'response.response.clientDataJSON',
       ],
     ];
@@ -247,7 +298,7 @@ describe('passkeys', () => {
     }
     const extra = await t.call('POST', 'PasskeyList', {
       token: user.token,
-      body: { name: 'Key', challengeId, response, extra: 1 },
+      body: { name: 'Key', password, challengeId, response, extra: 1 },
     });
     expect(extra.status).toBe(400);
     expect(extra.body.data).toEqual([{ message: 'Unknown property: extra' }]);
@@ -256,11 +307,24 @@ describe('passkeys', () => {
       token: user.token,
       body: {
         name: 'Key',
+        password,
         response: { ...response, response: { ...response.response, clientDataJSON: 'AAAA' } },
       },
     });
     expect(garbled.status).toBe(400);
-    const { stored } = await addPasskey(user.token);
+    const { stored } = await addPasskey(user);
+    for (const [body, propertyName] of [
+      [undefined, undefined],
+      [{}, 'password'],
+      [{ password: '' }, 'password'],
+      [{ password, code: 'not a code' }, 'code'],
+    ] as const) {
+      const res = await t.call('DELETE', `Passkey/${stored.publicId}`, { token: user.token, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect((res.body.data as { propertyName?: string }[])[0]?.propertyName).toBe(propertyName);
+    }
+    const extraDelete = await removePasskey(user, stored.publicId, { password, extra: 1 });
+    expect(extraDelete.body.data).toEqual([{ message: 'Unknown property: extra' }]);
     const patch = await t.call('PATCH', `Passkey/${stored.publicId}`, {
       token: user.token,
       body: { name: ' ' },
@@ -272,23 +336,122 @@ describe('passkeys', () => {
     expect(token.body.data).toMatchObject([{ propertyName: 'response' }]);
   });
 
+  it('adds and removes a passkey only with the password: a session alone is not enough', async () => {
+    const user = await t.newUser();
+    const ceremony = await registrationOptions(user.token);
+    const body = {
+      name: 'Key',
+      challengeId: ceremony.challengeId,
+      response: new SoftPasskey(origin()).register(ceremony.options),
+    };
+    const missing = await t.call('POST', 'PasskeyList', { token: user.token, body });
+    expect(missing.status).toBe(400);
+    expect(missing.body.data).toEqual([{ message: errorMessages.required, propertyName: 'password' }]);
+    const wrong = await t.call('POST', 'PasskeyList', {
+      token: user.token,
+      body: { ...body, password: 'wrong password' },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.data).toEqual([{ message: errorMessages.passwordIncorrect, propertyName: 'password' }]);
+    expect((await t.call('GET', 'PasskeyList', { token: user.token })).body.data).toEqual([]);
+    // The challenge stays: the same answer goes through with the right password. Without TOTP
+    // a code is not needed, and one sent anyway changes nothing.
+    const added = await t.call('POST', 'PasskeyList', {
+      token: user.token,
+      body: { ...body, password: user.password, code: '123456' },
+    });
+    expect(added.status).toBe(201);
+    const { publicId } = added.body.data as PasskeyOut;
+
+    const noBody = await t.call('DELETE', `Passkey/${publicId}`, { token: user.token });
+    expect(noBody.status).toBe(400);
+    expect(noBody.body.data).toEqual([{ message: errorMessages.required }]);
+    const wrongRemove = await removePasskey(user, publicId, { password: 'wrong password' });
+    expect(wrongRemove.status).toBe(400);
+    expect(wrongRemove.body.data).toEqual([
+      { message: errorMessages.passwordIncorrect, propertyName: 'password' },
+    ]);
+    expect((await t.call('GET', 'PasskeyList', { token: user.token })).body.data).toHaveLength(1);
+    expect((await removePasskey(user, publicId)).status).toBe(200);
+
+    const events = await t.server.db
+      .selectFrom('sign_in_events')
+      .select('detail')
+      .where('user_id', '=', await userId(user.publicId))
+      .where('kind', '=', 'passkeyChange')
+      .orderBy('id')
+      .execute();
+    expect(events.map((e) => e.detail)).toEqual(['added', 'removed']);
+  });
+
+  it('with TOTP on, asks for a TOTP or recovery code as well, spending it only after the right password', async () => {
+    const user = await t.newUser();
+    const { secret, recoveryCodes } = await enrolTotp(user);
+    const ceremony = await registrationOptions(user.token);
+    const body = {
+      name: 'Key',
+      password: user.password,
+      challengeId: ceremony.challengeId,
+      response: new SoftPasskey(origin()).register(ceremony.options),
+    };
+    const add = (extra: object) =>
+      t.call('POST', 'PasskeyList', { token: user.token, body: { ...body, ...extra } });
+
+    const missing = await add({});
+    expect(missing.status).toBe(400);
+    expect(missing.body.data).toEqual([{ message: errorMessages.required, propertyName: 'code' }]);
+    const wrongCode = await add({ code: codeAt(secret, 5) });
+    expect(wrongCode.status).toBe(400);
+    expect(wrongCode.body.data).toEqual([{ message: errorMessages.codeWrong, propertyName: 'code' }]);
+    const wrongRecovery = await add({ code: 'aaaaa-aaaaa' });
+    expect(wrongRecovery.body.data).toEqual([{ message: errorMessages.codeWrong, propertyName: 'code' }]);
+    const wrongPassword = await add({ password: 'wrong password', code: recoveryCodes[0] });
+    expect(wrongPassword.status).toBe(400);
+    expect(wrongPassword.body.data).toEqual([
+      { message: errorMessages.passwordIncorrect, propertyName: 'password' },
+    ]);
+    // The recovery code was not used up by the wrong password.
+    const added = await add({ code: recoveryCodes[0] });
+    expect(added.status).toBe(201);
+    const { publicId } = added.body.data as PasskeyOut;
+
+    const noCode = await removePasskey(user, publicId);
+    expect(noCode.status).toBe(400);
+    expect(noCode.body.data).toEqual([{ message: errorMessages.required, propertyName: 'code' }]);
+    // A recovery code counts once.
+    const usedCode = await removePasskey(user, publicId, { password: user.password, code: recoveryCodes[0] });
+    expect(usedCode.status).toBe(400);
+    expect(usedCode.body.data).toEqual([{ message: errorMessages.codeWrong, propertyName: 'code' }]);
+    const wrongRemove = await removePasskey(user, publicId, {
+      password: 'wrong password',
+      code: codeAt(secret),
+    });
+    expect(wrongRemove.body.data).toEqual([
+      { message: errorMessages.passwordIncorrect, propertyName: 'password' },
+    ]);
+    expect((await t.call('GET', 'PasskeyList', { token: user.token })).body.data).toHaveLength(1);
+    const removed = await removePasskey(user, publicId, { password: user.password, code: codeAt(secret) });
+    expect(removed.status).toBe(200);
+    expect((await t.call('GET', 'PasskeyList', { token: user.token })).body.data).toEqual([]);
+  });
+
   it('hides another user\u2019s passkey: not listed, not renamed, not removed', async () => {
     const owner = await t.newUser();
     const other = await t.newUser();
-    const { stored } = await addPasskey(owner.token);
+    const { stored } = await addPasskey(owner);
     expect((await t.call('GET', 'PasskeyList', { token: other.token })).body.data).toEqual([]);
     const patch = await t.call('PATCH', `Passkey/${stored.publicId}`, {
       token: other.token,
       body: { name: 'Mine' },
     });
     expect(patch.status).toBe(404);
-    expect((await t.call('DELETE', `Passkey/${stored.publicId}`, { token: other.token })).status).toBe(404);
+    expect((await removePasskey(other, stored.publicId)).status).toBe(404);
     expect((await t.call('GET', 'PasskeyList', { token: owner.token })).body.data).toEqual([stored]);
   });
 
   it('signs in with a discoverable passkey and no password, as a passkey session', async () => {
     const user = await t.newUser();
-    const { passkey, stored } = await addPasskey(user.token);
+    const { passkey, stored } = await addPasskey(user);
     const ceremony = await authenticationOptions();
     expect(ceremony.options).toMatchObject({ rpId: '127.0.0.1', userVerification: 'required' });
     expect(ceremony.options.allowCredentials ?? []).toEqual([]);
@@ -326,7 +489,7 @@ describe('passkeys', () => {
 
   it('takes a sign-in challenge once', async () => {
     const user = await t.newUser();
-    const { passkey } = await addPasskey(user.token);
+    const { passkey } = await addPasskey(user);
     const { challengeId, options } = await authenticationOptions();
     const body = { challengeId, response: passkey.authenticate(options), expiresIn: 600 };
     expect((await t.call('POST', 'PasskeyAccessTokenList', { body })).status).toBe(201);
@@ -341,7 +504,7 @@ describe('passkeys', () => {
 
   it('refuses a sign-in for another origin or RP ID, without user verification, or with a removed passkey', async () => {
     const user = await t.newUser();
-    const { passkey, stored } = await addPasskey(user.token);
+    const { passkey, stored } = await addPasskey(user);
     for (const ceremony of [
       { origin: 'https://evil.example' },
       { rpId: 'evil.example' },
@@ -352,7 +515,7 @@ describe('passkeys', () => {
       expect(res.body.data).toEqual([{ message: errorMessages.invalidCredentials }]);
     }
     expect((await signIn(passkey)).status).toBe(201);
-    await t.call('DELETE', `Passkey/${stored.publicId}`, { token: user.token });
+    expect((await removePasskey(user, stored.publicId)).status).toBe(200);
     expect((await signIn(passkey)).status).toBe(401);
 
     const failures = await t.server.db
@@ -375,7 +538,7 @@ describe('passkeys', () => {
 
   it('refuses an assertion whose signature counter did not grow', async () => {
     const user = await t.newUser();
-    const { passkey } = await addPasskey(user.token, 'Counting key', { counter: 5 });
+    const { passkey } = await addPasskey(user, 'Counting key', { counter: 5 });
     expect((await signIn(passkey)).status).toBe(201); // counter 6
     expect((await signIn(passkey)).status).toBe(201); // counter 7
     passkey.counter = 5; // a clone of the key from before: the next assertion says 6
@@ -390,7 +553,7 @@ describe('passkeys', () => {
 
   it('refuses an assertion of the right key for another user handle', async () => {
     const user = await t.newUser();
-    const { passkey } = await addPasskey(user.token);
+    const { passkey } = await addPasskey(user);
     passkey.userHandle = Buffer.from('somebodyelse').toString('base64url');
     expect((await signIn(passkey)).status).toBe(401);
   });
@@ -431,5 +594,34 @@ describe('passkey sign-in limits', () => {
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow();
     expect(Number(after.n) - Number(before.n)).toBe(passkeyCeremoniesPerAddressPerMinute - 4);
+  });
+});
+
+describe('passkey change limits', () => {
+  const t = useTestServer({ loginLimits: { perAccount: 3, perAddress: 1000, windowSeconds: 600 } });
+
+  it('spends a login attempt on every password given to add or remove a passkey', async () => {
+    const user = await t.newUser();
+    const { challengeId, options } = (
+      await t.call('POST', 'PasskeyRegistrationOptions', { token: user.token })
+    ).body.data as Ceremony<RegistrationOptions>;
+    const body = {
+      name: 'Key',
+      challengeId,
+      response: new SoftPasskey(t.server.config.publicUrl).register(options),
+    };
+    const add = (password: string) =>
+      t.call('POST', 'PasskeyList', { token: user.token, body: { ...body, password } });
+    // A right password gives its attempt back.
+    for (let i = 0; i < 3; i++) expect((await add('wrong password')).status).toBe(400);
+    const blocked = await add(user.password);
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
+    const removeBlocked = await t.call('DELETE', 'Passkey/abcdefabcdef', {
+      token: user.token,
+      body: { password: user.password },
+    });
+    // A passkey that is not there is not found before any attempt is spent.
+    expect(removeBlocked.status).toBe(404);
   });
 });

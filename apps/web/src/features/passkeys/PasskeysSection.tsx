@@ -6,29 +6,30 @@ import Add from '@mui/icons-material/Add';
 import { useTranslation } from 'react-i18next';
 import type { Passkey } from '@fleetgate/contracts';
 import { describeError } from '../../api/error-text.ts';
-import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog.tsx';
 import { FormAlert } from '../../components/form/FormAlert.tsx';
 import { useNotify } from '../../components/notify.tsx';
 import { ProfileSection } from '../my-profile/ProfileSection.tsx';
+import { PasskeyAddDialog } from './PasskeyAddDialog.tsx';
 import { PasskeyListView } from './PasskeyListView.tsx';
 import { PasskeyNameDialog } from './PasskeyNameDialog.tsx';
-import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from './use-passkeys.ts';
+import { PasskeyRemoveDialog } from './PasskeyRemoveDialog.tsx';
+import { usePasskeys, useRenamePasskey } from './use-passkeys.ts';
 
 type Editing = { mode: 'add' } | { mode: 'rename'; passkey: Passkey } | null;
 
-/** my-profile's passkeys: the list, adding one through the browser, renaming and removing. */
+/**
+ * my-profile's passkeys: the list, adding one through the browser, renaming and removing.
+ * Adding and removing ask for the password (and a code while TOTP is on).
+ */
 export function PasskeysSection() {
   const { t } = useTranslation();
   const { notify } = useNotify();
   const passkeys = usePasskeys();
-  const add = useAddPasskey();
   const rename = useRenamePasskey();
-  const remove = useRemovePasskey();
   const [editing, setEditing] = useState<Editing>(null);
   const [removing, setRemoving] = useState<Passkey | null>(null);
 
-  const handleAdd = async (name: string) => {
-    await add.mutateAsync(name);
+  const handleAdded = () => {
     setEditing(null);
     notify(t('passkeys.added'), { key: 'passkeys' });
   };
@@ -39,18 +40,9 @@ export function PasskeysSection() {
     notify(t('passkeys.renamed'), { key: 'passkeys' });
   };
 
-  const handleRemove = () => {
-    if (!removing) return;
-    remove.mutate(removing.publicId, {
-      onSuccess: () => {
-        setRemoving(null);
-        notify(t('passkeys.removed'), { key: 'passkeys' });
-      },
-      onError: (error) => {
-        setRemoving(null);
-        notify(`${t('passkeys.removeFailed')} ${describeError(t, error)}`, { key: 'passkeys' });
-      },
-    });
+  const handleRemoved = () => {
+    setRemoving(null);
+    notify(t('passkeys.removed'), { key: 'passkeys' });
   };
 
   return (
@@ -77,7 +69,7 @@ export function PasskeysSection() {
       >
         {t('passkeys.add')}
       </Button>
-      {editing?.mode === 'add' && <PasskeyNameDialog onSubmit={handleAdd} onClose={() => setEditing(null)} />}
+      {editing?.mode === 'add' && <PasskeyAddDialog onAdded={handleAdded} onClose={() => setEditing(null)} />}
       {editing?.mode === 'rename' && (
         <PasskeyNameDialog
           name={editing.passkey.name}
@@ -86,15 +78,7 @@ export function PasskeysSection() {
         />
       )}
       {removing && (
-        <ConfirmDeleteDialog
-          title={t('passkeys.removeTitle', { name: removing.name })}
-          body={t('passkeys.removeBody')}
-          confirmLabel={t('passkeys.remove')}
-          cancelLabel={t('passkeys.dialog.cancel')}
-          busy={remove.isPending}
-          onConfirm={handleRemove}
-          onClose={() => setRemoving(null)}
-        />
+        <PasskeyRemoveDialog passkey={removing} onRemoved={handleRemoved} onClose={() => setRemoving(null)} />
       )}
     </ProfileSection>
   );

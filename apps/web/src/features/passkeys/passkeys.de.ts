@@ -18,7 +18,9 @@ export const passkeysDe: typeof passkeysEn = {
   dialog: {
     addTitle: 'Passkey hinzufügen',
     addHint:
-      'Geben Sie ihm einen Namen, den Sie wiedererkennen, etwa das Gerät oder den Schlüssel, auf dem er liegt. Danach fragt Ihr Browser, ob er ihn anlegen soll.',
+      'Geben Sie ihm einen Namen, den Sie wiedererkennen, etwa das Gerät oder den Schlüssel, auf dem er liegt, und bestätigen Sie mit Ihrem Passwort. Danach fragt Ihr Browser, ob er ihn anlegen soll.',
+    addHintWithCode:
+      'Geben Sie ihm einen Namen, den Sie wiedererkennen, etwa das Gerät oder den Schlüssel, auf dem er liegt, und bestätigen Sie mit Ihrem Passwort und einem Code. Danach fragt Ihr Browser, ob er ihn anlegen soll.',
     renameTitle: 'Passkey umbenennen',
     cancel: 'Abbrechen',
     continue: 'Weiter',
@@ -30,5 +32,12 @@ export const passkeysDe: typeof passkeysEn = {
   removeTitle: '„{{name}}“ entfernen?',
   removeBody:
     'Sie können sich dann nicht mehr mit diesem Passkey anmelden. Der Passkey selbst bleibt auf Ihrem Gerät, bis Sie ihn dort löschen.',
-  removeFailed: 'Der Passkey konnte nicht entfernt werden.',
+  confirm: {
+    password: 'Passwort',
+    code: 'Code',
+    codeHelp: 'Der aktuelle Code aus Ihrer Authenticator-App oder ein Wiederherstellungscode',
+    codeInvalid: 'Geben Sie einen 6-stelligen Code oder einen Wiederherstellungscode (abcde-fghij) ein',
+    withPassword: 'Bestätigen Sie mit Ihrem Passwort.',
+    withCode: 'Bestätigen Sie mit Ihrem Passwort und einem Code.',
+  },
 };

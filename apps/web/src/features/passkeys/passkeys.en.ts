@@ -16,7 +16,9 @@ export const passkeysEn = {
   dialog: {
     addTitle: 'Add a passkey',
     addHint:
-      'Give it a name you will recognise, such as the device or key it lives on. Your browser then asks you to create it.',
+      'Give it a name you will recognise, such as the device or key it lives on, and confirm with your password. Your browser then asks you to create it.',
+    addHintWithCode:
+      'Give it a name you will recognise, such as the device or key it lives on, and confirm with your password and a code. Your browser then asks you to create it.',
     renameTitle: 'Rename passkey',
     cancel: 'Cancel',
     continue: 'Continue',
@@ -28,5 +30,12 @@ export const passkeysEn = {
   removeTitle: 'Remove “{{name}}”?',
   removeBody:
     'You will no longer be able to sign in with this passkey. The passkey itself stays on your device until you delete it there.',
-  removeFailed: 'The passkey could not be removed.',
+  confirm: {
+    password: 'Password',
+    code: 'Code',
+    codeHelp: 'The current code from your authenticator app, or a recovery code',
+    codeInvalid: 'Enter a 6-digit code or a recovery code (abcde-fghij)',
+    withPassword: 'Confirm with your password.',
+    withCode: 'Confirm with your password and a code.',
+  },
 };
