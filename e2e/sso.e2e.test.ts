@@ -169,6 +169,35 @@ describe('Sign-in through an OpenID provider', () => {
     }
   });
 
+  it('refuses a callback link opened in a browser that did not start the sign-in (login CSRF)', async () => {
+    // Unique, as every example.com provider is offered for the typed address (a retry adds one).
+    const name = `Binding Login ${Date.now().toString(36)}`;
+    const admin = await companyWithProvider('SSO Binding', name);
+    const subject = idp.addIdentity({ email: admin.account.emailAddress, email_verified: true });
+    // Someone signs in at the provider but keeps the callback instead of letting it be exchanged…
+    const { page: starter } = await newConsolePage(browser, 1280);
+    let callbackQuery = '';
+    await starter.route('**/api/SsoAccessTokenList', async (route) => {
+      callbackQuery = (route.request().postDataJSON() as { callbackQuery: string }).callbackQuery;
+      await route.abort();
+    });
+    await starter.goto(`${server.baseUrl}/login`);
+    await starter.getByLabel('E-mail address').fill(admin.account.emailAddress);
+    await starter.getByRole('button', { name: `Sign in with ${name}` }).click();
+    await signInAtProvider(starter, subject);
+    await expect.poll(() => callbackQuery).toContain('state=');
+    await starter.context().close();
+
+    // …and gets another browser to open it: without the starting tab's binding it signs nobody in.
+    const { page } = await newConsolePage(browser, 1280);
+    await page.goto(`${server.baseUrl}/sso-callback?${callbackQuery}`);
+    await page.getByText('This sign-in link has expired or was already used.').waitFor();
+    expect(new URL(page.url()).search).toBe('');
+    await page.goto(`${server.baseUrl}/sign-in-security`);
+    await page.getByRole('heading', { name: 'Log in' }).waitFor();
+    await page.context().close();
+  });
+
   it('explains a refusal (unverified e-mail) at /sso-callback and leads back to the login', async () => {
     const admin = await companyWithProvider('SSO Unverified', 'Unverified Login');
     const subject = idp.addIdentity({ email: admin.account.emailAddress, email_verified: false });

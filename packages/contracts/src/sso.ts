@@ -95,11 +95,27 @@ export const ssoAuthorizationInput = z.strictObject({
   next: sameOriginPath.optional(),
 });
 export type SsoAuthorizationInput = z.input<typeof ssoAuthorizationInput>;
-export type SsoAuthorization = { authorizationUrl: string };
+export type SsoAuthorization = {
+  authorizationUrl: string;
+  /**
+   * A secret for the browser that starts the sign-in, kept there (session storage) and sent back
+   * with the callback: the state works only together with it, so a callback link made by someone
+   * else (login CSRF) or leaked from the address bar signs nobody in.
+   */
+  binding: string;
+};
 
-/** `POST SsoAccessTokenList`: the callback's query string, exchanged for a session. */
+/** The binding is a 256-bit secret in base64url; anything longer is not one of ours. */
+export const ssoBindingMaxLength = 128;
+
+/**
+ * `POST SsoAccessTokenList`: the callback's query string and the binding answered when the
+ * sign-in started, exchanged for a session. Without the binding the state is refused like an
+ * unknown one (and used up).
+ */
 export const ssoAccessTokenInput = z.strictObject({
   callbackQuery: z.string().min(1).max(ssoCallbackQueryMaxLength),
+  binding: z.string().max(ssoBindingMaxLength).optional(),
   expiresIn: z.number().int().min(limits.accessTokenMinSeconds).max(limits.accessTokenMaxSeconds),
 });
 export type SsoAccessTokenInput = z.input<typeof ssoAccessTokenInput>;

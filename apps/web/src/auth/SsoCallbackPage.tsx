@@ -18,8 +18,9 @@ import { startSession } from './use-log-in.ts';
 
 /**
  * `/sso-callback`: the identity provider sends the browser here. The query goes to the server
- * once (its state works only once), the session starts as after a password sign-in, and the
- * user continues where they were going when they chose the provider.
+ * once (its state works only once, and only with the binding this tab kept when the sign-in
+ * started), the session starts as after a password sign-in, and the user continues where they
+ * were going when they chose the provider.
  */
 export function SsoCallbackPage() {
   const { t } = useTranslation();

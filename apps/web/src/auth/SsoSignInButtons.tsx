@@ -15,13 +15,16 @@ type SsoSignInButtonsProps = {
   providers: PublicSsoIdentityProvider[];
 };
 
-/** "Sign in with …": starts the sign-in at the provider and sends the browser there. */
+/**
+ * "Sign in with …": starts the sign-in at the provider (this tab keeps its binding) and sends the
+ * browser there.
+ */
 export function SsoSignInButtons({ providers }: SsoSignInButtonsProps) {
   const [searchParams] = useSearchParams();
   const start = useMutation({
     mutationFn: (provider: PublicSsoIdentityProvider) =>
       startSsoSignIn(provider.publicId, safeNextPath(searchParams.get('next'))),
-    onSuccess: ({ authorizationUrl }) => window.location.assign(authorizationUrl),
+    onSuccess: (authorizationUrl) => window.location.assign(authorizationUrl),
   });
   return (
     <SsoSignInButtonsView

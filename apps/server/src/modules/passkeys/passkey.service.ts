@@ -13,15 +13,13 @@ import type { Db } from '../../db/client.ts';
 import type { AuthenticatedUser } from '../../auth/context.ts';
 import type { LoginLimiter } from '../../auth/login-limiter.ts';
 import { publishAccessChange } from '../../auth/auth-cache.ts';
-import { verifyPassword } from '../../auth/passwords.ts';
 import { recordSignInEvent } from '../../auth/sign-in-events.ts';
 import { hashSecret, newSecret } from '../../auth/secrets.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { ApiError, badRequest, conflict, notFound, unauthenticated } from '../../http/errors.ts';
 import { writeAudit } from '../audit/audit.writer.ts';
 import { insertAccessToken } from '../account/access-token.repository.ts';
-import { checkSecondFactorCode } from '../two-factor/code-check.ts';
-import { findTotpState } from '../two-factor/two-factor.repository.ts';
+import { reauthenticate } from '../two-factor/reauthentication.ts';
 import {
   deletePasskey,
   findChallenge,
@@ -112,36 +110,6 @@ function signedChallenge(clientDataJSON: string): string | undefined {
 }
 
 /** The password, and a TOTP or recovery code while TOTP is on (see `reauthenticate`). */
-type Reauthentication = { password: string; code?: string | undefined };
-
-/**
- * A passkey is a way into the account that outlives a password change, and a second factor:
- * adding or removing one needs the password and, while TOTP is on, a TOTP or recovery code, so
- * a stolen session alone can do neither. As for changing TOTP (two-factor.service.ts), one login
- * attempt is spent before either is checked and given back on success; the code is checked only
- * after the right password, so a wrong password never uses up a recovery code.
- */
-async function reauthenticate(
-  db: Db,
-  limiter: LoginLimiter,
-  user: AuthenticatedUser,
-  caller: Caller,
-  input: Reauthentication,
-): Promise<void> {
-  const state = await findTotpState(db, user.id);
-  // Said before anything is spent: the session may read whether TOTP is on anyway (MyTwoFactor).
-  if (state.totp_secret && input.code === undefined) throw badRequest(errorMessages.required, 'code');
-  await limiter.consume(user.emailAddress, caller.clientAddress);
-  if (!(await verifyPassword(state.password_hash, input.password)))
-    throw badRequest(errorMessages.passwordIncorrect, 'password');
-  if (state.totp_secret) {
-    const check = await checkSecondFactorCode(db, user.id, state.totp_secret, input.code ?? '');
-    if (!check.ok) throw badRequest(errorMessages.codeWrong, 'code');
-  }
-  // Given back, not reset: a session could otherwise wipe the account's failed sign-ins.
-  await limiter.refund(user.emailAddress, caller.clientAddress);
-}
-
 /**
  * Stores a new passkey. The authenticator's answer is checked first, then the password and
  * code: a wrong password or code leaves the challenge in place, so the same answer may be sent
@@ -183,7 +151,7 @@ export async function createPasskey(
   if (!verification.verified) return refuse(badRequest(errorMessages.passkeyVerificationFailed, 'response'));
   const { credential } = verification.registrationInfo;
   if (await findCredential(db, credential.id)) return refuse(conflict(errorMessages.duplicate, 'response'));
-  await reauthenticate(db, limiter, user, caller, input);
+  await reauthenticate(db, limiter, user, caller.clientAddress, input);
   // Taken now, once: of two requests with the same answer only one stores it.
   if ((await takeChallenge(db, by, 'registration', user.id)) !== challenge)
     throw badRequest(errorMessages.passkeyChallengeInvalid, 'challengeId');
@@ -254,7 +222,7 @@ export async function removePasskey(
 ) {
   // Looked up first: a passkey that is not there costs no login attempt and no recovery code.
   if (!(await findPasskey(db, user.id, publicId))) throw notFound();
-  await reauthenticate(db, limiter, user, caller, input);
+  await reauthenticate(db, limiter, user, caller.clientAddress, input);
   await runInTransaction(db, async (trx) => {
     if (!(await deletePasskey(trx, user.id, publicId))) throw notFound();
     await changed(trx, user, caller, 'removed');

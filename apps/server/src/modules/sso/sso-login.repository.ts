@@ -3,12 +3,20 @@ import { unexpired } from '../../auth/temporary-access.ts';
 
 export async function insertSsoLogin(
   db: Db,
-  login: { stateHash: string; providerId: number; codeVerifier: string; nonce: string; expiresOn: Date },
+  login: {
+    stateHash: string;
+    bindingHash: string;
+    providerId: number;
+    codeVerifier: string;
+    nonce: string;
+    expiresOn: Date;
+  },
 ) {
   await db
     .insertInto('sso_logins')
     .values({
       state_hash: login.stateHash,
+      binding_hash: login.bindingHash,
       provider_id: login.providerId,
       code_verifier: login.codeVerifier,
       nonce: login.nonce,
@@ -20,12 +28,14 @@ export async function insertSsoLogin(
 /**
  * Takes the sign-in in flight with this state hash: deleted in the same statement, so a state
  * (and the code that came with it) is used at most once, even by two requests at the same time.
+ * It is taken whether or not the caller then proves to be the browser that started it, so a
+ * leaked callback link dies at its first use.
  */
 export function takeSsoLogin(db: Db, stateHash: string) {
   return db
     .deleteFrom('sso_logins')
     .where('state_hash', '=', stateHash)
-    .returning(['provider_id', 'code_verifier', 'nonce', 'expires_on'])
+    .returning(['provider_id', 'binding_hash', 'code_verifier', 'nonce', 'expires_on'])
     .executeTakeFirst();
 }
 

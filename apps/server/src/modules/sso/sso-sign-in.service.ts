@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import * as oidc from 'openid-client';
 import {
   errorMessages,
@@ -16,8 +17,6 @@ import type { OutboundPolicy } from '../../net/outbound-guard.ts';
 import { writeAudit } from '../audit/audit.writer.ts';
 import { insertAccessToken } from '../account/access-token.repository.ts';
 import { findUserByEmail, findUserById } from '../account/user.repository.ts';
-import { finishInvite } from '../invites/invite.service.ts';
-import { listOpenInvitesOfAddress } from '../invites/invite.repository.ts';
 import { guardedFetch, ssoRequestTimeoutSeconds } from './sso-fetch.ts';
 import {
   deleteExpiredSsoLogins,
@@ -83,7 +82,9 @@ export function createSsoSignInService(deps: SsoSignInDeps) {
     /**
      * Starts a sign-in: PKCE verifier, nonce and state are made here and kept (the state only as
      * its hash) for ten minutes. `next` travels inside the state, which the provider hands back
-     * unchanged and whose hash covers it, so nobody can swap it on the way.
+     * unchanged and whose hash covers it, so nobody can swap it on the way. The binding answered
+     * alongside the URL stays in the starting browser; only its hash is kept, and the callback
+     * must bring it (login CSRF: a callback link from someone else's sign-in is worthless).
      */
     async authorize(
       db: Db,
@@ -103,10 +104,12 @@ export function createSsoSignInService(deps: SsoSignInDeps) {
         input.next === undefined
           ? oidc.randomState()
           : `${oidc.randomState()}.${Buffer.from(input.next).toString('base64url')}`;
+      const binding = newSecret();
       const now = new Date();
       await deleteExpiredSsoLogins(db, now);
       await insertSsoLogin(db, {
         stateHash: hashSecret(state),
+        bindingHash: hashSecret(binding),
         providerId: provider.id,
         codeVerifier,
         nonce,
@@ -121,18 +124,21 @@ export function createSsoSignInService(deps: SsoSignInDeps) {
         state,
         nonce,
       });
-      return { authorizationUrl: url.href };
+      return { authorizationUrl: url.href, binding };
     },
 
     /**
      * Finishes a sign-in from the query the provider sent to /sso-callback: the state is taken
-     * once, the code exchanged with the PKCE verifier (openid-client checks state, nonce, issuer
-     * and the ID token), and the verified e-mail address must belong to a member or invitee of
-     * the provider's company. Nobody gets an account here.
+     * once and only from the browser that started it (its binding), the code exchanged with the
+     * PKCE verifier (openid-client checks state, nonce, issuer and the ID token), and the account
+     * (by its link to the subject, else by the verified e-mail address) must be a current member
+     * of the provider's company. Whoever runs a provider vouches only for its own company's
+     * members: nobody gets an account or joins a company here (an invitee accepts the invite after
+     * a password sign-in), and the session reaches that one company only.
      */
     async finish(
       db: Db,
-      input: { callbackQuery: string; expiresIn: number },
+      input: { callbackQuery: string; binding?: string | undefined; expiresIn: number },
       caller: Caller,
     ): Promise<SsoAccessToken> {
       const refuse = async (
@@ -158,7 +164,12 @@ export function createSsoSignInService(deps: SsoSignInDeps) {
       const query = input.callbackQuery.replace(/^\?/, '');
       const state = new URLSearchParams(query).get('state');
       const login = state ? await takeSsoLogin(db, hashSecret(state)) : undefined;
-      if (!state || !login || login.expires_on <= new Date()) {
+      if (
+        !state ||
+        !login ||
+        login.expires_on <= new Date() ||
+        !sameHash(login.binding_hash, hashSecret(input.binding ?? ''))
+      ) {
         return refuse(400, errorMessages.ssoStateInvalid, 'invalidState');
       }
       const provider = await findSsoProviderById(db, login.provider_id);
@@ -202,36 +213,17 @@ export function createSsoSignInService(deps: SsoSignInDeps) {
       const link = await findSsoLink(db, provider.id, subject);
       const user = link ? await findUserById(db, link.user_id) : await findUserByEmail(db, email);
       if (!user) return refuse(401, errorMessages.ssoNotMember, 'notMember', { email });
+      // Any user can create a company and a provider claiming any domain: the provider speaks only
+      // for people who already are members of its company, never for an invitee (accepting an
+      // invite is the invitee's own decision) and never for someone who has left.
+      if (!(await isMemberOf(db, provider.company_id, user.id))) {
+        return refuse(401, errorMessages.ssoNotMember, 'notMember', { userId: user.id, email });
+      }
       if (!link) {
         const other = await findSsoLinkOfUser(db, provider.id, user.id);
         // The account is already tied to another identity at this provider: the e-mail alone is not enough.
         if (other)
           return refuse(401, errorMessages.ssoFailed, 'linkedToAnotherIdentity', { userId: user.id, email });
-      }
-
-      if (!(await isMemberOf(db, provider.company_id, user.id))) {
-        const invites = await listOpenInvitesOfAddress(db, user.email_address, new Date());
-        const invite = invites.find((one) => one.company_id === provider.company_id);
-        if (!invite) return refuse(401, errorMessages.ssoNotMember, 'notMember', { userId: user.id, email });
-        // Joining through the invite, exactly as accepting it in the app would.
-        await finishInvite(
-          db,
-          {
-            id: user.id,
-            publicId: user.public_id,
-            name: user.name,
-            emailAddress: user.email_address,
-            twoFactorEnabled: user.totp_secret !== null,
-            language: user.language,
-            tokenPublicId: '',
-            tokenExpiresOn: new Date(),
-            authMethod: 'sso',
-            hasSecondFactor: user.totp_secret !== null,
-          },
-          invite.public_id,
-          undefined,
-          caller.clientAddress,
-        );
       }
 
       const secret = newSecret();
@@ -253,6 +245,7 @@ export function createSsoSignInService(deps: SsoSignInDeps) {
           expiresOn,
           signInExpiresOn: expiresOn,
           authMethod: 'sso',
+          ssoCompanyId: provider.company_id,
           client: caller.client,
           address: caller.clientAddress,
         });
@@ -289,3 +282,10 @@ export function createSsoSignInService(deps: SsoSignInDeps) {
 }
 
 export type SsoSignInService = ReturnType<typeof createSsoSignInService>;
+
+/** Compares two hex digests of equal length without leaking where they differ. */
+function sameHash(stored: string, given: string): boolean {
+  const a = Buffer.from(stored, 'hex');
+  const b = Buffer.from(given, 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}

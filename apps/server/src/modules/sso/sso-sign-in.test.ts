@@ -1,94 +1,34 @@
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SsoAccessToken, SsoAuthorization, SsoIdentityProvider } from '@fleetgate/contracts';
+import { describe, expect, it } from 'vitest';
+import type { SsoAccessToken, SsoIdentityProvider } from '@fleetgate/contracts';
 import { useTestServer } from '../../../test/harness.ts';
-import { startTestOidcProvider, type TestOidcProvider } from './sso.test-support.ts';
+import { useSsoSignInKit } from './sso-sign-in.test-support.ts';
 
-process.env.FLEETGATE_SECRET_KEY = randomBytes(32).toString('base64');
-
-// The provider listens on loopback, which only OUTBOUND_ALLOW_PRIVATE reaches.
-const t = useTestServer({ config: { outboundAllowPrivate: true } });
-let idp: TestOidcProvider;
-
-beforeAll(async () => {
-  idp = await startTestOidcProvider(`${t.server.config.publicUrl}/sso-callback`);
-});
-afterAll(async () => {
-  await idp.close();
-});
-
-type As = { token: string; company: string };
-
-async function companyWithProvider(allowedDomains = ['example.com']) {
-  const company = await t.newCompany();
-  const as: As = { token: company.admin.token, company: company.publicId };
-  const created = await t.call('POST', 'CompanySsoIdentityProviderList', {
-    ...as,
-    body: {
-      name: 'Test IdP',
-      issuerUrl: idp.issuer,
-      clientId: idp.clientId,
-      clientSecret: idp.clientSecret,
-      allowedDomains,
-    },
-  });
-  expect(created.status).toBe(201);
-  return { company, as, provider: created.body.data as SsoIdentityProvider };
-}
-
-async function authorize(providerPublicId: string, next?: string) {
-  const response = await t.call('POST', 'SsoAuthorizationList', {
-    body: { identityProvider: providerPublicId, ...(next ? { next } : {}) },
-  });
-  expect(response.status).toBe(201);
-  return (response.body.data as SsoAuthorization).authorizationUrl;
-}
-
-function finish(callbackQuery: string) {
-  return t.call('POST', 'SsoAccessTokenList', { body: { callbackQuery, expiresIn: 3600 } });
-}
-
-async function signInThrough(providerPublicId: string, subject: string, next?: string) {
-  const url = await authorize(providerPublicId, next);
-  return finish(await idp.signIn(url, subject));
-}
-
-async function userIdOf(emailAddress: string) {
-  const row = await t.server.db
-    .selectFrom('users')
-    .select('id')
-    .where('email_address', '=', emailAddress)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-async function eventsOf(userId: number | null, email?: string) {
-  let query = t.server.db
-    .selectFrom('sign_in_events')
-    .select(['kind', 'outcome', 'detail', 'attempted_email_address']);
-  query =
-    userId === null
-      ? query.where('attempted_email_address', '=', email!)
-      : query.where('user_id', '=', userId);
-  return query.orderBy('id').execute();
-}
+const { t, idp, companyWithProvider, authorize, finish, signInThrough, companyIdOf, userIdOf, eventsOf } =
+  useSsoSignInKit();
 
 describe('Sign-in through an OpenID provider', () => {
   it('signs a member in with PKCE, state and nonce, links the subject once and remembers the way back', async () => {
     const { company, provider } = await companyWithProvider();
     const member = await t.newMember(company);
-    const subject = idp.addIdentity({ email: member.emailAddress.toUpperCase(), email_verified: true });
+    const subject = idp().addIdentity({ email: member.emailAddress.toUpperCase(), email_verified: true });
 
-    const url = new URL(await authorize(provider.publicId, '/agents?view=list'));
-    expect(url.origin).toBe(idp.issuer);
+    const started = await authorize(provider.publicId, '/agents?view=list');
+    const url = new URL(started.authorizationUrl);
+    expect(url.origin).toBe(idp().issuer);
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
     expect(url.searchParams.get('redirect_uri')).toBe(`${t.server.config.publicUrl}/sso-callback`);
     expect(url.searchParams.get('nonce')).toBeTruthy();
     const state = url.searchParams.get('state')!;
-    const stored = await t.server.db.selectFrom('sso_logins').select('state_hash').execute();
+    expect(started.binding).toMatch(/^[\w-]{43}$/);
+    expect(url.href).not.toContain(started.binding);
+    const stored = await t.server.db
+      .selectFrom('sso_logins')
+      .select(['state_hash', 'binding_hash'])
+      .execute();
     expect(stored.map((row) => row.state_hash)).not.toContain(state);
+    expect(stored.map((row) => row.binding_hash)).not.toContain(started.binding);
 
-    const answer = await finish(await idp.signIn(url.href, subject));
+    const answer = await finish(await idp().signIn(url.href, subject), started.binding);
     expect(answer.status).toBe(201);
     const token = answer.body.data as SsoAccessToken;
     expect(token.next).toBe('/agents?view=list');
@@ -97,10 +37,10 @@ describe('Sign-in through an OpenID provider', () => {
     expect((me.body.data as { emailAddress: string }).emailAddress).toBe(member.emailAddress);
     const row = await t.server.db
       .selectFrom('access_tokens')
-      .select('auth_method')
+      .select(['auth_method', 'sso_company_id'])
       .where('public_id', '=', token.publicId)
       .executeTakeFirstOrThrow();
-    expect(row.auth_method).toBe('sso');
+    expect(row).toEqual({ auth_method: 'sso', sso_company_id: await companyIdOf(company.publicId) });
 
     // The second sign-in finds the user through the link; the link is recorded only once.
     const again = await signInThrough(provider.publicId, subject);
@@ -124,21 +64,22 @@ describe('Sign-in through an OpenID provider', () => {
   it('refuses a wrong state, a replayed code and a callback without state', async () => {
     const { company, provider } = await companyWithProvider();
     const member = await t.newMember(company);
-    const subject = idp.addIdentity({ email: member.emailAddress, email_verified: true });
-    const query = await idp.signIn(await authorize(provider.publicId), subject);
+    const subject = idp().addIdentity({ email: member.emailAddress, email_verified: true });
+    const { authorizationUrl, binding } = await authorize(provider.publicId);
+    const query = await idp().signIn(authorizationUrl, subject);
 
     const tampered = new URLSearchParams(query);
     tampered.set('state', `${tampered.get('state')}x`);
-    const wrong = await finish(tampered.toString());
+    const wrong = await finish(tampered.toString(), binding);
     expect(wrong.status).toBe(400);
     expect(wrong.body.data).toEqual([{ message: 'SSO_STATE_INVALID', propertyName: 'callbackQuery' }]);
 
     const noState = new URLSearchParams(query);
     noState.delete('state');
-    expect((await finish(noState.toString())).status).toBe(400);
+    expect((await finish(noState.toString(), binding)).status).toBe(400);
 
-    expect((await finish(query)).status).toBe(201);
-    const replayed = await finish(query);
+    expect((await finish(query, binding)).status).toBe(201);
+    const replayed = await finish(query, binding);
     expect(replayed.status).toBe(400);
     expect(replayed.body.data).toEqual([{ message: 'SSO_STATE_INVALID', propertyName: 'callbackQuery' }]);
   });
@@ -146,13 +87,15 @@ describe('Sign-in through an OpenID provider', () => {
   it('refuses a code that was exchanged elsewhere already (the provider answers invalid_grant)', async () => {
     const { company, provider } = await companyWithProvider();
     const member = await t.newMember(company);
-    const subject = idp.addIdentity({ email: member.emailAddress, email_verified: true });
-    const first = new URLSearchParams(await idp.signIn(await authorize(provider.publicId), subject));
-    const second = new URLSearchParams(await idp.signIn(await authorize(provider.publicId), subject));
+    const subject = idp().addIdentity({ email: member.emailAddress, email_verified: true });
+    const one = await authorize(provider.publicId);
+    const two = await authorize(provider.publicId);
+    const first = new URLSearchParams(await idp().signIn(one.authorizationUrl, subject));
+    const second = new URLSearchParams(await idp().signIn(two.authorizationUrl, subject));
     // The second attempt's state with the first attempt's code: the state is fresh, the code is not its own.
-    expect((await finish(first.toString())).status).toBe(201);
+    expect((await finish(first.toString(), one.binding)).status).toBe(201);
     second.set('code', first.get('code')!);
-    const response = await finish(second.toString());
+    const response = await finish(second.toString(), two.binding);
     expect(response.status).toBe(401);
     expect(response.body.data).toEqual([{ message: 'SSO_FAILED' }]);
     const failures = await t.server.db
@@ -168,7 +111,7 @@ describe('Sign-in through an OpenID provider', () => {
   it('refuses an unverified e-mail address', async () => {
     const { company, provider } = await companyWithProvider();
     const member = await t.newMember(company);
-    const subject = idp.addIdentity({ email: member.emailAddress, email_verified: false });
+    const subject = idp().addIdentity({ email: member.emailAddress, email_verified: false });
     const response = await signInThrough(provider.publicId, subject);
     expect(response.status).toBe(401);
     expect(response.body.data).toEqual([{ message: 'SSO_EMAIL_UNVERIFIED' }]);
@@ -187,7 +130,7 @@ describe('Sign-in through an OpenID provider', () => {
     const mine = await companyWithProvider();
     const member = await t.newMember(mine.company);
     const theirs = await companyWithProvider();
-    const subject = idp.addIdentity({ email: member.emailAddress, email_verified: true });
+    const subject = idp().addIdentity({ email: member.emailAddress, email_verified: true });
     const response = await signInThrough(theirs.provider.publicId, subject);
     expect(response.status).toBe(401);
     expect(response.body.data).toEqual([{ message: 'SSO_NOT_MEMBER' }]);
@@ -199,7 +142,7 @@ describe('Sign-in through an OpenID provider', () => {
   it('refuses an address outside the allowed domains, and creates no account for unknown people', async () => {
     const { company, provider } = await companyWithProvider(['plant.example.org']);
     const member = await t.newMember(company);
-    const outside = idp.addIdentity({ email: member.emailAddress, email_verified: true });
+    const outside = idp().addIdentity({ email: member.emailAddress, email_verified: true });
     const refused = await signInThrough(provider.publicId, outside);
     expect(refused.status).toBe(401);
     expect(refused.body.data).toEqual([{ message: 'SSO_DOMAIN_NOT_ALLOWED' }]);
@@ -207,7 +150,7 @@ describe('Sign-in through an OpenID provider', () => {
     const stranger = `stranger-${t.unique()}@plant.example.org`;
     const unknown = await signInThrough(
       provider.publicId,
-      idp.addIdentity({ email: stranger, email_verified: true }),
+      idp().addIdentity({ email: stranger, email_verified: true }),
     );
     expect(unknown.status).toBe(401);
     expect(unknown.body.data).toEqual([{ message: 'SSO_NOT_MEMBER' }]);
@@ -219,33 +162,12 @@ describe('Sign-in through an OpenID provider', () => {
     ]);
   });
 
-  it('accepts an open invite as joining through it would', async () => {
-    const { company, as, provider } = await companyWithProvider();
-    const invitee = await t.newUser('Invitee');
-    const role = await t.call('POST', 'RoleList', { ...as, body: { name: 'Engineer', capabilities: [] } });
-    const invited = await t.call('POST', 'UserInviteList', {
-      ...as,
-      body: {
-        emailAddress: invitee.emailAddress,
-        role: { publicId: (role.body.data as { publicId: string }).publicId },
-      },
-    });
-    expect(invited.status, JSON.stringify(invited.body)).toBe(201);
-    const subject = idp.addIdentity({ email: invitee.emailAddress, email_verified: true });
-    const response = await signInThrough(provider.publicId, subject);
-    expect(response.status).toBe(201);
-    const token = (response.body.data as SsoAccessToken).secretId;
-    const me = await t.call('GET', 'MyUser', { token, company: company.publicId });
-    expect(me.status).toBe(200);
-    expect((me.body.data as { company: { publicId: string } }).company.publicId).toBe(company.publicId);
-  });
-
   it('refuses a subject linked to another account, and a second identity for a linked account', async () => {
     const { company, provider } = await companyWithProvider();
     const first = await t.newMember(company);
-    const subject = idp.addIdentity({ email: first.emailAddress, email_verified: true });
+    const subject = idp().addIdentity({ email: first.emailAddress, email_verified: true });
     expect((await signInThrough(provider.publicId, subject)).status).toBe(201);
-    const impostor = idp.addIdentity({ email: first.emailAddress, email_verified: true });
+    const impostor = idp().addIdentity({ email: first.emailAddress, email_verified: true });
     const response = await signInThrough(provider.publicId, impostor);
     expect(response.status).toBe(401);
     expect(response.body.data).toEqual([{ message: 'SSO_FAILED' }]);
@@ -265,6 +187,12 @@ describe('Sign-in through an OpenID provider', () => {
       ['SsoAccessTokenList', { callbackQuery: '', expiresIn: 3600 }, 'callbackQuery'],
       ['SsoAccessTokenList', { callbackQuery: 'code=x&state=y', expiresIn: 1 }, 'expiresIn'],
       ['SsoAccessTokenList', { callbackQuery: 'x'.repeat(9000), expiresIn: 3600 }, 'callbackQuery'],
+      [
+        'SsoAccessTokenList',
+        { callbackQuery: 'state=y', binding: 'x'.repeat(129), expiresIn: 3600 },
+        'binding',
+      ],
+      ['SsoAccessTokenList', { callbackQuery: 'state=y', binding: 7, expiresIn: 3600 }, 'binding'],
     ];
     for (const [rel, body, propertyName] of cases) {
       const response = await t.call('POST', rel, { body });
@@ -275,7 +203,7 @@ describe('Sign-in through an OpenID provider', () => {
       body: { identityProvider: 'abcdefabcdef' },
     });
     expect(unknown.status).toBe(404);
-    const odd = await finish('%%%&&&state=%E0%A4%A');
+    const odd = await finish('%%%&&&state=%E0%A4%A', undefined);
     expect(odd.status).toBe(400);
   });
 

@@ -11,7 +11,6 @@ import type { Db } from '../../db/client.ts';
 import type { AuthenticatedUser } from '../../auth/context.ts';
 import type { LoginLimiter } from '../../auth/login-limiter.ts';
 import { newRecoveryCode, newTotpSecret, totpStep, totpUri } from '../../auth/otp.ts';
-import { verifyPassword } from '../../auth/passwords.ts';
 import { hashSecret } from '../../auth/secrets.ts';
 import { secondFactorsOf } from '../../auth/second-factor.ts';
 import { recordSignInEvent } from '../../auth/sign-in-events.ts';
@@ -20,7 +19,7 @@ import { runInTransaction } from '../../db/transaction.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
 import { writeAudit } from '../audit/audit.writer.ts';
 import { deleteAllTrustedDevices } from '../trusted-devices/trusted-device.repository.ts';
-import { checkSecondFactorCode } from './code-check.ts';
+import { reauthenticate } from './reauthentication.ts';
 import {
   countRecoveryCodesLeft,
   disableTotp,
@@ -126,12 +125,7 @@ async function verifyPasswordAndCode(
 ): Promise<void> {
   const state = await findTotpState(db, user.id);
   if (!state.totp_secret) throw conflict(errorMessages.totpNotEnabled);
-  await limiter.consume(user.emailAddress, clientAddress);
-  if (!(await verifyPassword(state.password_hash, input.password)))
-    throw badRequest(errorMessages.passwordIncorrect, 'password');
-  const check = await checkSecondFactorCode(db, user.id, state.totp_secret, input.code);
-  if (!check.ok) throw badRequest(errorMessages.codeWrong, 'code');
-  await limiter.refund(user.emailAddress, clientAddress);
+  await reauthenticate(db, limiter, user, clientAddress, input);
 }
 
 function newRecoveryCodes(): string[] {

@@ -222,7 +222,8 @@ export const de: Translated<typeof en> = {
     ssoFailed: 'Der Identitätsanbieter hat die Anmeldung nicht bestätigt. Versuchen Sie es erneut.',
     ssoEmailUnverified: 'Der Identitätsanbieter hat Ihre E-Mail-Adresse nicht bestätigt.',
     ssoDomainNotAllowed: 'Dieser Identitätsanbieter darf Adressen Ihrer E-Mail-Domain nicht anmelden.',
-    ssoNotMember: 'Kein Mitglied dieser Firma hat diese E-Mail-Adresse. Bitten Sie um eine Einladung.',
+    ssoNotMember:
+      'Kein Mitglied dieser Firma hat diese E-Mail-Adresse. Wenn Sie eingeladen wurden, melden Sie sich mit Ihrem Passwort an und nehmen Sie die Einladung zuerst an.',
     ssoProviderUnavailable: 'Der Identitätsanbieter ist gerade nicht erreichbar.',
     passkeyChallengeInvalid:
       'Diese Passkey-Anfrage ist abgelaufen oder wurde schon verwendet. Bitte versuchen Sie es erneut.',

@@ -180,7 +180,8 @@ export const enCore = {
     ssoFailed: 'The identity provider did not confirm the sign-in. Try again.',
     ssoEmailUnverified: 'The identity provider did not confirm your e-mail address.',
     ssoDomainNotAllowed: 'This identity provider may not sign in addresses of your e-mail domain.',
-    ssoNotMember: 'No member of this company has that e-mail address. Ask for an invitation.',
+    ssoNotMember:
+      'No member of this company has that e-mail address. If you were invited, sign in with your password and accept the invitation first.',
     ssoProviderUnavailable: 'The identity provider cannot be reached right now.',
     passkeyChallengeInvalid: 'This passkey request has expired or was already used. Please try again.',
     passkeyVerificationFailed: 'The passkey could not be verified. Please try again.',
