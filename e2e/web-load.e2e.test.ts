@@ -54,7 +54,7 @@ function scriptBytes(page: Page): Promise<number> {
 }
 
 describe('first load', () => {
-  it('gives the login page only its own code, brotli-compressed and cached for good, within 200 KB', async () => {
+  it('gives the login page only its own code, brotli-compressed and cached for good, within 210 KB', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const errors = collectPageErrors(page);
@@ -74,7 +74,8 @@ describe('first load', () => {
       else expect(script.encoding, script.path).toBe('br');
       expect(script.cacheControl, script.path).toBe('public, max-age=31536000, immutable');
     }
-    expect(await scriptBytes(page)).toBeLessThanOrEqual(200_000);
+    // 210 KB since the login page offers passkeys, single sign-on and password recovery (issue 14).
+    expect(await scriptBytes(page)).toBeLessThanOrEqual(210_000);
     await expectAccessible(page);
     expect(errors).toEqual([]);
     await context.close();

@@ -6,7 +6,7 @@
  *   2. the devices page, signed in (a fresh browser context with the same session).
  * For each it prints the JavaScript the page loaded: bytes transferred (compressed, with
  * headers, as the browser's Resource Timing reports them) and uncompressed, their ratio, and
- * the goals of issue 11 (login page ≤ 200 KB transferred, devices page ≤ 350 KB; KB = 1,000
+ * the goals of issue 11 (login page ≤ 210 KB transferred since issue 14, devices page ≤ 350 KB; KB = 1,000
  * bytes). Exits non-zero when a goal is missed. Build first: `npm run bench:web` does both.
  */
 import fs from 'node:fs/promises';
@@ -53,7 +53,7 @@ try {
   const loginPage = await loginContext.newPage();
   await loginPage.goto(`${baseUrl}/login`);
   await loginPage.getByRole('heading', { name: 'Log in' }).waitFor();
-  const login = await measure(loginPage, 'login page (/login)', 200_000);
+  const login = await measure(loginPage, 'login page (/login)', 210_000);
 
   await loginPage.getByLabel('E-mail address').fill(adminEmail);
   await loginPage.getByLabel('Password', { exact: true }).fill(adminPassword);
