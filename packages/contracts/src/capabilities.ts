@@ -23,6 +23,7 @@ export const capabilityCatalogue = [
   { key: 'accessRequests.use', kind: 'use', label: 'Request access to devices' },
   { key: 'accessRequests.manage', kind: 'manage', label: 'Approve and manage access requests' },
   { key: 'agents.connect', kind: 'use', label: 'Connect to devices' },
+  { key: 'agents.remoteControl', kind: 'use', label: 'Control device screens (VNC full control)' },
   { key: 'agents.manage', kind: 'manage', label: 'Manage devices, their services and enrolment' },
 ] as const;
 

@@ -10,7 +10,26 @@ export const deviceErrors = {
   connectNotAllowed: 'CONNECT_NOT_ALLOWED',
   serviceNotOnAgent: 'SERVICE_NOT_ON_AGENT',
   rateLimited: 'AGENT_RATE_LIMITED',
+  /** Web access asked for a service that is reached only through the connector (type tcp). */
+  serviceNotWeb: 'SERVICE_NOT_WEB',
+  /** Full control of a device screen (VNC) needs agents.remoteControl for the agent. */
+  remoteControlNotAllowed: 'REMOTE_CONTROL_NOT_ALLOWED',
 } as const;
+
+/**
+ * How a service is reached in the browser: `http`/`https` through its own session host, `vnc`
+ * in the portal's viewer, `tcp` only through the connector's local ports.
+ */
+export const serviceTypes = ['http', 'https', 'vnc', 'tcp'] as const;
+export type ServiceType = (typeof serviceTypes)[number];
+
+/** A service's type when none is declared: by its port (migration 0022 applies the same rule). */
+export function defaultServiceType(port: number): ServiceType {
+  if ([80, 8000, 8008, 8080, 8081, 8888].includes(port)) return 'http';
+  if (port === 443 || port === 8443) return 'https';
+  if (port >= 5900 && port <= 5999) return 'vnc';
+  return 'tcp';
+}
 
 /** The relay's close codes (WebSocket application range) with the reason text sent alongside. */
 export const relayCloseCodes = {
@@ -81,6 +100,10 @@ export const agentServerInput = z.strictObject({
   port,
   requireAccessApproval: z.boolean().optional(),
   serviceGroup: z.string().trim().max(limits.nameMaxLength).nullable().optional(),
+  /** Omitted on create: the default by port (`defaultServiceType`). */
+  type: z.enum(serviceTypes).optional(),
+  /** https only: accept the device's self-signed certificate. */
+  acceptSelfSigned: z.boolean().optional(),
 });
 export const agentServerPatchInput = agentServerInput.partial();
 /** `POST AgentServerList`: a service on the named agent. */
@@ -106,7 +129,10 @@ export const agentPatchInput = agentCreateInput.omit({ servers: true }).partial(
 /** The agent's first call: the one-time token from the console and the LAN services it is set up with. */
 export const agentEnrolInput = z.strictObject({
   token: z.string().min(20).max(200),
-  services: z.array(z.strictObject({ name, host, port })).max(1000).optional(),
+  services: z
+    .array(z.strictObject({ name, host, port, type: z.enum(serviceTypes).optional() }))
+    .max(1000)
+    .optional(),
 });
 
 export const tunnelTicketInput = z.strictObject({
@@ -128,6 +154,8 @@ export type AgentServer = {
   port: number;
   requireAccessApproval: boolean;
   serviceGroup: string | null;
+  type: ServiceType;
+  acceptSelfSigned: boolean;
 };
 
 /** `AgentServerList` / `AgentServer`: a service with the agent it belongs to. */

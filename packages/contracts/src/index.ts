@@ -32,3 +32,4 @@ export * from './sign-in-rules.ts';
 export * from './sign-in-history.ts';
 export * from './sso.ts';
 export * from './passkeys.ts';
+export * from './web-access.ts';

@@ -21,6 +21,7 @@ import * as companyPropertiesAndMenuItems from './migrations/0018-company-proper
 import * as screensaver from './migrations/0019-screensaver.ts';
 import * as temporaryAccess from './migrations/0020-temporary-access.ts';
 import * as accountSecurity from './migrations/0021-account-security.ts';
+import * as webAccess from './migrations/0022-web-access.ts';
 
 // Migrations are listed in code (not read from disk) so the same set runs from source,
 // in tests and in any bundle.
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0019-screensaver': screensaver,
   '0020-temporary-access': temporaryAccess,
   '0021-account-security': accountSecurity,
+  '0022-web-access': webAccess,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

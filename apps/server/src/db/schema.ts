@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
-import type { CustomFieldEntity, SignInEventKind, UiLanguage } from '@fleetgate/contracts';
+import type { CustomFieldEntity, ServiceType, SignInEventKind, UiLanguage } from '@fleetgate/contracts';
 
 type CreatedAt = ColumnType<Date, never, never>;
 type Json<T> = ColumnType<T, string, string>;
@@ -496,6 +496,10 @@ export type AgentServerTable = {
   port: number;
   require_access_approval: Generated<boolean>;
   service_group: string | null;
+  /** How the browser reaches it (0022-web-access). */
+  type: Generated<ServiceType>;
+  /** An https service whose self-signed certificate is accepted (0022). */
+  accept_self_signed: Generated<boolean>;
   created_at: CreatedAt;
 };
 
@@ -576,6 +580,8 @@ export type AccessRequestTable = {
   public_id: string;
   company_id: number;
   agent_id: number;
+  /** The asset the request was made for, if any (0022-web-access). */
+  asset_id: number | null;
   user_id: number;
   vpn: boolean;
   starts_on: Date;
@@ -589,6 +595,28 @@ export type AccessRequestTable = {
 
 export type AccessRequestServerTable = { access_request_id: number; agent_server_id: number };
 export type AccessRequestApproverTable = { access_request_id: number; user_id: number };
+
+/** One browser's web access to one service (0022-web-access). */
+export type WebAccessSessionTable = {
+  id: Generated<number>;
+  public_id: string;
+  host_id: string;
+  company_id: number;
+  agent_id: number;
+  agent_server_id: number;
+  user_id: number;
+  kind: 'http' | 'vnc';
+  view_only: Generated<boolean>;
+  token_hash: string;
+  token_expires_on: Date;
+  token_used_at: Date | null;
+  cookie_hash: string | null;
+  client_session_id: number | null;
+  created_at: CreatedAt;
+  last_used_at: Generated<Date>;
+  ended_at: Date | null;
+  end_reason: string | null;
+};
 
 export type RelayTicketTable = {
   id: Generated<number>;
@@ -649,6 +677,7 @@ export type Database = {
   access_request_servers: AccessRequestServerTable;
   access_request_approvers: AccessRequestApproverTable;
   relay_tickets: RelayTicketTable;
+  web_access_sessions: WebAccessSessionTable;
   audiences: AudienceTable;
   invites: InviteTable;
   users: UserTable;

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { ServiceType } from '@fleetgate/contracts';
 import type { Db } from '../../db/client.ts';
 import { loadAgentAppStates, type AgentAppStates } from '../licences/app-activation.ts';
 
@@ -13,6 +14,8 @@ export type AgentServerDetail = Named & {
   port: number;
   require_access_approval: boolean;
   service_group: string | null;
+  type: ServiceType;
+  accept_self_signed: boolean;
 };
 
 /** An agent with everything its presentation shows, loaded in a fixed number of queries. */
@@ -75,7 +78,7 @@ export async function loadAgentDetails(db: Db, ids: number[]): Promise<AgentDeta
     db
       .selectFrom('agent_servers')
       .select(['agent_id', 'id', 'public_id', 'name', 'host', 'port', 'require_access_approval'])
-      .select('service_group')
+      .select(['service_group', 'type', 'accept_self_signed'])
       .where('agent_id', 'in', ids)
       .orderBy(byName('name'))
       .orderBy('id')

@@ -16,6 +16,8 @@ export const agentServerFilters: FilterSpec = {
   port: { column: 'agent_servers.port', type: 'int' },
   requireAccessApproval: { column: 'agent_servers.require_access_approval', type: 'boolean' },
   serviceGroup: { column: 'agent_servers.service_group', type: 'string' },
+  type: { column: 'agent_servers.type', type: 'string' },
+  acceptSelfSigned: { column: 'agent_servers.accept_self_signed', type: 'boolean' },
   'agent.publicId': { column: 'agents.public_id', type: 'string' },
   'agent.name': { column: 'agents.name', type: 'string' },
 };

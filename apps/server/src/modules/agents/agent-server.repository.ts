@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { errorMessages } from '@fleetgate/contracts';
+import { defaultServiceType, errorMessages, type ServiceType } from '@fleetgate/contracts';
 import type { Db } from '../../db/client.ts';
 import { conflict } from '../../http/errors.ts';
 import { newPublicId } from '../../http/ids.ts';
@@ -13,6 +13,9 @@ export type AgentServerColumns = {
   port: number;
   requireAccessApproval?: boolean | undefined;
   serviceGroup?: string | null | undefined;
+  /** Omitted: the default by port. */
+  type?: ServiceType | undefined;
+  acceptSelfSigned?: boolean | undefined;
 };
 
 function selectAgentServers(db: Db, companyId: number) {
@@ -64,6 +67,8 @@ export function insertAgentServer(db: Db, companyId: number, agentId: number, se
       port: server.port,
       require_access_approval: server.requireAccessApproval ?? false,
       service_group: server.serviceGroup || null,
+      type: server.type ?? defaultServiceType(server.port),
+      accept_self_signed: server.acceptSelfSigned ?? false,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -78,6 +83,8 @@ export async function updateAgentServer(db: Db, id: number, changes: Partial<Age
       ? {}
       : { require_access_approval: changes.requireAccessApproval }),
     ...(changes.serviceGroup === undefined ? {} : { service_group: changes.serviceGroup || null }),
+    ...(changes.type === undefined ? {} : { type: changes.type }),
+    ...(changes.acceptSelfSigned === undefined ? {} : { accept_self_signed: changes.acceptSelfSigned }),
   };
   if (Object.keys(columns).length === 0) return;
   await db.updateTable('agent_servers').set(columns).where('id', '=', id).execute();

@@ -14,6 +14,8 @@ export const agentServerFields = {
   port: true,
   requireAccessApproval: true,
   serviceGroup: true,
+  type: true,
+  acceptSelfSigned: true,
 } as const satisfies FieldSpec;
 
 export const agentFields: FieldSpec = {
@@ -72,6 +74,8 @@ export function presentAgentServer(row: AgentServerDetail): AgentServer {
     port: row.port,
     requireAccessApproval: row.require_access_approval,
     serviceGroup: row.service_group,
+    type: row.type,
+    acceptSelfSigned: row.accept_self_signed,
   };
 }
 

@@ -9,6 +9,8 @@ const server = (publicId: string, name: string): AgentServer => ({
   port: 502,
   requireAccessApproval: false,
   serviceGroup: null,
+  type: 'tcp',
+  acceptSelfSigned: false,
 });
 
 const agent = (publicId: string, servers: AgentServer[]) =>

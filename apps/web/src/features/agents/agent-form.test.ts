@@ -95,6 +95,8 @@ describe('service form', () => {
         port: 502,
         requireAccessApproval: false,
         serviceGroup: 'Line 1',
+        type: 'tcp',
+        acceptSelfSigned: false,
       }),
     ).toEqual({
       name: 'PLC',
@@ -102,6 +104,8 @@ describe('service form', () => {
       port: '502',
       requireAccessApproval: false,
       serviceGroup: 'Line 1',
+      type: 'tcp',
+      acceptSelfSigned: false,
     });
   });
 });

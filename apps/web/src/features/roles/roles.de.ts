@@ -56,6 +56,7 @@ export const rolesDe: Translated<typeof rolesEn> = {
     accessRequests_use: 'Zugriff auf Geräte anfragen',
     accessRequests_manage: 'Zugriffsanfragen genehmigen und verwalten',
     agents_connect: 'Mit Geräten verbinden',
+    agents_remoteControl: 'Gerätebildschirme steuern (VNC-Vollzugriff)',
     agents_manage: 'Geräte, ihre Dienste und die Registrierung verwalten',
   },
 };

@@ -52,6 +52,7 @@ export const rolesEn = {
     accessRequests_use: 'Request access to devices',
     accessRequests_manage: 'Approve and manage access requests',
     agents_connect: 'Connect to devices',
+    agents_remoteControl: 'Control device screens (VNC full control)',
     agents_manage: 'Manage devices, their services and enrolment',
   },
 };

@@ -10,6 +10,8 @@ const server = (publicId: string, name: string, host: string, port: number): Age
   port,
   requireAccessApproval: false,
   serviceGroup: null,
+  type: 'tcp',
+  acceptSelfSigned: false,
 });
 const agent = {
   name: 'Line 1 gateway',
