@@ -52,7 +52,8 @@ export async function seedDemoIfEmpty(
   const { company } = await createCompany(db, adminUser, 'Demo Company', null);
   const engineerRole = await insertRole(db, company.id, {
     name: 'Engineer',
-    capabilities: ['accessRequests.use', 'agents.connect', 'helpCentre.use'],
+    // agents.remoteControl: the demo engineer can take control of the simulator's VNC screen.
+    capabilities: ['accessRequests.use', 'agents.connect', 'agents.remoteControl', 'helpCentre.use'],
   });
   const engineer = await insertUser(db, {
     ...userAccount,

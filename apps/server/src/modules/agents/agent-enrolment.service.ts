@@ -73,7 +73,8 @@ type EnrolInput = z.output<typeof agentEnrolInput>;
 /**
  * `POST AgentEnrolment`: spends the one-time token, gives the agent a new credential (an earlier
  * one stops working) and records the services it reports. Services already known by name keep
- * their approval settings; only where they are (host, port) is taken from the agent.
+ * their approval settings and type; only where they are (host, port) is taken from the agent. A new
+ * service takes the type the agent reports, or the default by port.
  */
 export async function enrolAgent(
   trx: Db,

@@ -22,26 +22,35 @@ describe('demo agent', () => {
       memberships: [{ group: { name: 'Rotterdam plant' } }],
       assets: [{ name: 'Filler PLC (S7-1500)' }, { name: 'Line 1 operator panel' }],
     });
-    expect(agent!.servers.map(({ name, host, port }) => ({ name, host, port }))).toEqual([
-      { name: 'echo', host: '127.0.0.1', port: 7007 },
-      { name: 'hmi', host: '127.0.0.1', port: 8081 },
+    expect(agent!.servers.map(({ name, host, port, type }) => ({ name, host, port, type }))).toEqual([
+      { name: 'echo', host: '127.0.0.1', port: 7007, type: 'tcp' },
+      { name: 'hmi', host: '127.0.0.1', port: 8081, type: 'http' },
+      { name: 'vnc', host: '127.0.0.1', port: 5900, type: 'vnc' },
     ]);
 
     const enrolled = await t.call('POST', 'AgentEnrolment', {
-      body: { token, services: [{ name: 'hmi', host: '127.0.0.1', port: 40123 }] },
+      body: {
+        token,
+        services: [
+          { name: 'hmi', host: '127.0.0.1', port: 40123, type: 'http' },
+          { name: 'vnc', host: '127.0.0.1', port: 40124, type: 'vnc' },
+        ],
+      },
     });
     expect(enrolled.status).toBe(201);
     const after = await t.call('GET', `Agent/${agent!.publicId}`, {
       ...as,
-      query: { fields: 'enrolled,servers(name,port)' },
+      query: { fields: 'enrolled,servers(name,port,type)' },
     });
     const anyId = expect.stringMatching(/^[0-9a-z]{12}$/);
     expect(after.body.data).toEqual({
       publicId: agent!.publicId,
       enrolled: true,
       servers: [
-        { publicId: anyId, name: 'echo', port: 7007 },
-        { publicId: anyId, name: 'hmi', port: 40123 },
+        { publicId: anyId, name: 'echo', port: 7007, type: 'tcp' },
+        { publicId: anyId, name: 'hmi', port: 40123, type: 'http' },
+        // The simulator's RFB server on the port it picked: a port that alone would read as tcp.
+        { publicId: anyId, name: 'vnc', port: 40124, type: 'vnc' },
       ],
     });
   });

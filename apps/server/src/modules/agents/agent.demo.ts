@@ -8,7 +8,7 @@ const linkedAssetNames = ['Filler PLC (S7-1500)', 'Line 1 operator panel'];
 
 /**
  * Gives a new demo company an agent to attach the simulator to: its services are the
- * simulator's (`hmi`, `echo`); the simulator picks free ports when it enrols and reports them,
+ * simulator's (`hmi`, `echo`, `vnc`: its HMI screen over RFB); the simulator picks free ports when it enrols and reports them,
  * which replaces the host and port seeded here. VPN access needs an approved request, so the
  * demo engineer has something to ask for. Returns the one-time enrolment token.
  */
@@ -21,6 +21,12 @@ export async function seedDemoAgent(db: Db, companyId: number): Promise<{ token:
   });
   await insertAgentServer(db, companyId, agent.id, { name: 'hmi', host: '127.0.0.1', port: 8081 });
   await insertAgentServer(db, companyId, agent.id, { name: 'echo', host: '127.0.0.1', port: 7007 });
+  await insertAgentServer(db, companyId, agent.id, {
+    name: 'vnc',
+    host: '127.0.0.1',
+    port: 5900,
+    type: 'vnc',
+  });
   const firstGroup = await db
     .selectFrom('groups')
     .select('id')
