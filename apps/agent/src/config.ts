@@ -1,7 +1,7 @@
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { parseServiceSpec, type LanService } from './services.ts';
+import { formatServiceSpec, parseServiceSpec, type LanService } from './services.ts';
 
 /** What `enroll` writes and `run` reads. The credential is a secret: the file is mode 0600. */
 export type AgentConfig = {
@@ -44,9 +44,7 @@ function validateConfig(value: unknown, file: string): AgentConfig {
   };
   if (!Array.isArray(config?.services)) throw new Error(`${file}: "services" is missing`);
   // Each service goes through the same parser as the command line, so the allow-list is never looser.
-  const services = config.services.map((s: Partial<LanService>) =>
-    parseServiceSpec(`${s.name}=${String(s.host).includes(':') ? `[${s.host}]` : s.host}:${s.port}`),
-  );
+  const services = config.services.map((s: LanService) => parseServiceSpec(formatServiceSpec(s)));
   return {
     server: text('server'),
     agentId: text('agentId'),
