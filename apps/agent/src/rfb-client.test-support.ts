@@ -179,7 +179,7 @@ export class RfbTestClient {
   }
 
   private message(input: Buffer): number {
-    switch (input[0]) {
+    switch (input[0]!) {
       case 0:
         return this.framebufferUpdate(input);
       case 2: // Bell

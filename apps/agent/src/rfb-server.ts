@@ -246,7 +246,7 @@ class Viewer {
   }
 
   private message(input: Buffer): number {
-    switch (input[0]) {
+    switch (input[0]!) {
       case 0: // SetPixelFormat
         if (input.length < 20) return 0;
         this.format = parsePixelFormat(input.subarray(4, 20));
