@@ -114,12 +114,44 @@ describe('fleetgate-agent enroll', () => {
     ).toBe(0);
     const written = await readConfig(config);
     expect(written.simulate).toBe(true);
-    expect(written.services.map((s) => [s.name, s.host])).toEqual([
-      ['hmi', '127.0.0.1'],
-      ['echo', '127.0.0.1'],
+    expect(written.services.map((s) => [s.name, s.host, s.type])).toEqual([
+      ['hmi', '127.0.0.1', 'http'],
+      ['echo', '127.0.0.1', 'tcp'],
+      ['vnc', '127.0.0.1', 'vnc'],
+    ]);
+    // The server learns each service's type, so the portal offers Open for hmi and a viewer for vnc.
+    const sent = stub.received.at(-1)!.body as { services: { name: string; type: string }[] };
+    expect(sent.services.map((s) => [s.name, s.type])).toEqual([
+      ['hmi', 'http'],
+      ['echo', 'tcp'],
+      ['vnc', 'vnc'],
     ]);
     // Re-enrolling over an existing file still leaves it private.
     expect((await stat(config)).mode & 0o777).toBe(0o600);
+  });
+
+  it('takes a service type as a scheme and reports it at enrolment', async () => {
+    const config = path.join(dir, 'typed.json');
+    const { cliIo, out } = io();
+    const services = ['screen=vnc://10.0.0.5:5900', 'panel=https://[fd00::5]:8443', 'plc=10.0.0.6:502'];
+    const args = ['enroll', '--server', url, '--token', 'a-valid-one-time-token-123', '--config', config];
+    expect(await main([...args, ...services.flatMap((s) => ['--service', s])], cliIo)).toBe(0);
+    const expected = [
+      { name: 'screen', host: '10.0.0.5', port: 5900, type: 'vnc' },
+      { name: 'panel', host: 'fd00::5', port: 8443, type: 'https' },
+      { name: 'plc', host: '10.0.0.6', port: 502 },
+    ];
+    expect((stub.received.at(-1)!.body as { services: unknown }).services).toEqual(expected);
+    expect((await readConfig(config)).services).toEqual(expected);
+    expect(out.slice(1, 4)).toEqual([
+      '  service screen = vnc://10.0.0.5:5900',
+      '  service panel = https://[fd00::5]:8443',
+      '  service plc = 10.0.0.6:502',
+    ]);
+
+    const unknown = io();
+    expect(await main([...args, '--service', 'desk=rdp://10.0.0.5:3389'], unknown.cliIo)).toBe(1);
+    expect(unknown.errors[0]).toBe('Not a service type (http, https, vnc, tcp): desk=rdp://10.0.0.5:3389');
   });
 
   it('reports the server’s refusal and bad arguments', async () => {
@@ -169,6 +201,11 @@ describe('fleetgate-agent enroll', () => {
     const base = { server: url, agentId: 'x', credential: 'c', relayUrl: 'ws://r' };
     await writeFile(config, JSON.stringify({ ...base, services: [{ name: 'a', host: 'h', port: 70000 }] }));
     await expect(readConfig(config)).rejects.toThrow('Not a service (name=host:port): a=h:70000');
+    await writeFile(
+      config,
+      JSON.stringify({ ...base, services: [{ name: 'a', host: 'h', port: 1, type: 'x' }] }),
+    );
+    await expect(readConfig(config)).rejects.toThrow('Not a service type (http, https, vnc, tcp): a=x://h:1');
     await writeFile(config, JSON.stringify({ ...base, credential: '', services: [] }));
     await expect(readConfig(config)).rejects.toThrow(`${config}: "credential" is missing`);
   });

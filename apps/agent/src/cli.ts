@@ -5,17 +5,19 @@ import { AgentRunner } from './agent-runner.ts';
 import { defaultConfigPath, readConfig, writeConfig, type AgentConfig } from './config.ts';
 import { enroll } from './enroll.ts';
 import { ScreensaverSync } from './screensaver.ts';
-import { parseServiceSpec, type LanService } from './services.ts';
+import { formatServiceSpec, parseServiceSpec, type LanService } from './services.ts';
 import { startSimulator, type Simulator } from './simulator.ts';
 
 const usage = `Usage:
-  fleetgate-agent enroll --server <url> --token=<token> [--service name=host:port]... [--simulate] [--config <path>]
+  fleetgate-agent enroll --server <url> --token=<token> [--service name=[type://]host:port]... [--simulate] [--config <path>]
   fleetgate-agent run [--config <path>] [--simulate] [--screensaver-interval <seconds>]
 
 enroll   exchanges the one-time token from the console for this agent's credential and writes
          the configuration (default ~/.config/fleetgate-agent/config.json or $FLEETGATE_AGENT_CONFIG).
-         --service adds a LAN service the agent may reach (repeatable); --simulate adds demo
-         services (an HTTP HMI page and a TCP echo service) that 'run' starts on this machine.
+         --service adds a LAN service the agent may reach (repeatable); an optional type
+         (http://, https://, vnc://, tcp://) tells the portal how to open it, else the server
+         guesses by port. --simulate adds demo services (an HTTP HMI page, a TCP echo service
+         and the HMI screen over VNC) that 'run' starts on this machine.
 run      keeps the connection to the relay and bridges tunnels to the configured services only.
          It also fetches the display screensaver the company set for this agent, on attach and
          every --screensaver-interval seconds (default ${screensaverPollSeconds}), and keeps it next to the
@@ -90,7 +92,7 @@ async function enrollCommand(args: string[], io: CliIo): Promise<number> {
   };
   await writeConfig(file, config);
   io.log(`Enrolled as agent ${enrolment.agentId}; configuration written to ${file}`);
-  for (const s of services) io.log(`  service ${s.name} = ${s.host}:${s.port}`);
+  for (const s of services) io.log(`  service ${formatServiceSpec(s).replace('=', ' = ')}`);
   io.log(`Start it with: npx fleetgate-agent run${values.config ? ` --config ${file}` : ''}`);
   return 0;
 }
@@ -157,5 +159,5 @@ async function freeSimulatorServices(): Promise<LanService[]> {
 function simulatorPorts(services: LanService[]) {
   const port = (name: string) =>
     services.find((s) => s.name === name && (s.host === '127.0.0.1' || s.host === 'localhost'))?.port;
-  return { hmi: port('hmi'), echo: port('echo') };
+  return { hmi: port('hmi'), echo: port('echo'), vnc: port('vnc') };
 }

@@ -16,10 +16,11 @@ export type ServiceTarget = { host: string; port: number };
  */
 export function parseServiceSpec(spec: string): LanService {
   const match =
-    /^([A-Za-z0-9_.-]{1,64})=(?:([a-z]+):\/\/)?(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9_.-]{1,253}):(\d{1,5})$/.exec(spec);
+    /^([A-Za-z0-9_.-]{1,64})=(?:([a-z]+):\/\/)?(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9_.-]{1,253}):(\d{1,5})$/.exec(
+      spec,
+    );
   const port = Number(match?.[4]);
-  if (!match || port < 1 || port > 65535)
-    throw new Error(`Not a service (name=host:port or name=type://host:port): ${spec}`);
+  if (!match || port < 1 || port > 65535) throw new Error(`Not a service (name=host:port): ${spec}`);
   const type = match[2];
   if (type !== undefined && !isServiceType(type))
     throw new Error(`Not a service type (${serviceTypes.join(', ')}): ${spec}`);

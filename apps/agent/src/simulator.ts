@@ -1,5 +1,6 @@
 import http from 'node:http';
 import net from 'node:net';
+import { startRfbServer } from './rfb-server.ts';
 import type { ScreensaverImage } from './screensaver.ts';
 import type { LanService } from './services.ts';
 
@@ -31,12 +32,12 @@ ${displayPanel(image)}</section>
 </body></html>`;
 
 /**
- * Demo LAN services for a simulated device: an HTTP HMI page and a TCP echo service on
- * loopback, so a demo and the tests have something real to reach through the tunnel.
+ * Demo LAN services for a simulated device: an HTTP HMI page, a TCP echo service and the HMI's
+ * screen over VNC on loopback, so a demo and the tests have something real to reach through the tunnel.
  */
 export async function startSimulator(
   name = 'Simulated PLC',
-  ports: { hmi?: number; echo?: number } = {},
+  ports: { hmi?: number; echo?: number; vnc?: number } = {},
 ): Promise<Simulator> {
   let screensaver: ScreensaverImage | null = null;
   const hmi = http.createServer((request, response) => {
@@ -67,15 +68,18 @@ export async function startSimulator(
   });
   const hmiPort = await listen(hmi, ports.hmi ?? 0);
   const echoPort = await listen(echo, ports.echo ?? 0);
+  // The HMI's screen over VNC (RFB): an animated tank and a pump button to click.
+  const vnc = await startRfbServer({ port: ports.vnc ?? 0, name });
   return {
     services: [
-      { name: 'hmi', host: '127.0.0.1', port: hmiPort },
-      { name: 'echo', host: '127.0.0.1', port: echoPort },
+      { name: 'hmi', host: '127.0.0.1', port: hmiPort, type: 'http' },
+      { name: 'echo', host: '127.0.0.1', port: echoPort, type: 'tcp' },
+      { name: 'vnc', host: '127.0.0.1', port: vnc.port, type: 'vnc' },
     ],
     setScreensaver: (image) => (screensaver = image),
     close: async () => {
       for (const socket of sockets) socket.destroy();
-      await Promise.all([closeServer(hmi), closeServer(echo)]);
+      await Promise.all([closeServer(hmi), closeServer(echo), vnc.close()]);
     },
   };
 }
