@@ -1,0 +1,191 @@
+import { once } from 'node:events';
+import net from 'node:net';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import WebSocket, { WebSocketServer } from 'ws';
+import { RfbTestClient, type RfbClientOptions } from '../../../agent/src/rfb-client.test-support.ts';
+import { colours, pumpButton } from '../../../agent/src/rfb-screen.ts';
+import { startRfbServer, type PixelFormat, type RfbServer } from '../../../agent/src/rfb-server.ts';
+import { bridgeRfb } from './rfb-bridge.ts';
+
+const button = { x: pumpButton.x + 10, y: pumpButton.y + 10 };
+const bgrBigEndian: PixelFormat = {
+  bitsPerPixel: 32,
+  depth: 24,
+  bigEndian: true,
+  redMax: 255,
+  greenMax: 255,
+  blueMax: 255,
+  redShift: 0,
+  greenShift: 8,
+  blueShift: 16,
+};
+
+let rfb: RfbServer;
+let wss: WebSocketServer;
+const sockets: (WebSocket | net.Socket)[] = [];
+beforeEach(async () => {
+  rfb = await startRfbServer({ intervalMs: 0 });
+});
+afterEach(async () => {
+  for (const socket of sockets.splice(0)) {
+    if (socket instanceof WebSocket) socket.terminate();
+    else socket.destroy();
+  }
+  await new Promise((resolve) => wss?.close(resolve));
+  await rfb.close();
+});
+
+/**
+ * A viewer on a WebSocket, the bridge, and a real TCP connection to the simulator's RFB server as
+ * the tunnel stream. `transport.chunk` splits whatever the viewer sends into WebSocket messages of
+ * that many bytes; `transport.merged` sends everything the callback sends as one message.
+ */
+async function bridged(viewOnly: boolean, options: RfbClientOptions = {}, chunk = 0) {
+  wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  await once(wss, 'listening');
+  const counts = { up: 0, down: 0 };
+  wss.on('connection', (ws) => {
+    const tunnel = net.connect(rfb.port, '127.0.0.1');
+    sockets.push(ws, tunnel);
+    bridgeRfb(ws, tunnel, {
+      viewOnly,
+      count: { up: (n) => (counts.up += n), down: (n) => (counts.down += n) },
+    });
+  });
+  const ws = new WebSocket(`ws://127.0.0.1:${(wss.address() as net.AddressInfo).port}`);
+  sockets.push(ws);
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
+  const transport = {
+    chunk,
+    held: undefined as Buffer[] | undefined,
+    merged(send: () => void) {
+      this.held = [];
+      send();
+      const bytes = Buffer.concat(this.held);
+      this.held = undefined;
+      this.write(bytes);
+    },
+    write(bytes: Buffer) {
+      if (this.held) return void this.held.push(bytes);
+      const size = this.chunk || bytes.length;
+      for (let offset = 0; offset < bytes.length; offset += size)
+        ws.send(bytes.subarray(offset, offset + size));
+    },
+  };
+  const client = new RfbTestClient((bytes) => transport.write(bytes), options);
+  ws.on('message', (data: Buffer) => client.receive(data));
+  ws.on('close', () => client.markClosed());
+  await once(ws, 'open');
+  await client.ready();
+  await client.update(false);
+  return { ws, client, closed, counts, transport };
+}
+
+describe('RFB bridge', () => {
+  it('with full control carries a click that switches the pump, both clipboards and counts the bytes', async () => {
+    const { client, counts } = await bridged(false);
+    expect(client.pixel(button.x, button.y)).toBe(colours.pumpOn);
+    client.click(button.x, button.y);
+    await client.update(true);
+    expect(client.pixel(button.x, button.y)).toBe(colours.pumpOff);
+    expect(rfb.pumpOn()).toBe(false);
+    await client.until(() => client.cutTexts.length > 0);
+    expect(client.cutTexts).toEqual(['PUMP OFF']);
+
+    const before = client.pixels.slice(204 * 400, 211 * 400);
+    client.cutText('Batch 42');
+    await client.update(true);
+    expect(client.pixels.slice(204 * 400, 211 * 400)).not.toEqual(before);
+    // Down: at least the three screens of 400×240 pixels at 4 bytes.
+    expect(counts.down).toBeGreaterThan(400 * 240 * 4);
+    expect(counts.up).toBeGreaterThan(12 + 1 + 1 + 3 * 6 + 8);
+  });
+
+  it('with full control carries input split into single bytes', async () => {
+    const { client } = await bridged(false, {}, 1);
+    client.key(0x20, true);
+    client.key(0x20, false);
+    await client.update(true);
+    expect(client.pixel(button.x, button.y)).toBe(colours.pumpOff);
+  });
+
+  it('view-only shows the screen in the viewer’s pixel format and drops clicks, keys and pasted text', async () => {
+    const { client } = await bridged(true, { format: bgrBigEndian, encodings: [0, -239, -316] });
+    expect(client.pixel(button.x, button.y)).toBe(colours.pumpOn);
+    expect(client.cursorUpdates).toBe(1);
+    const before = client.pixels.slice();
+    client.click(button.x, button.y);
+    client.key(0x20, true);
+    client.key(0x20, false);
+    client.cutText('Batch 42');
+    // A full update is answered at once, after everything sent before it.
+    await client.update(false);
+    expect(rfb.pumpOn()).toBe(true);
+    expect(client.pixels).toEqual(before);
+    expect(client.cutTexts).toEqual([]);
+    expect(client.closed).toBe(false);
+  });
+
+  it.each([
+    ['split into single bytes', 1],
+    ['split across messages', 5],
+  ])('view-only follows messages %s, and merged into one', async (_, chunk) => {
+    const { client, transport } = await bridged(true, { format: bgrBigEndian }, chunk);
+    expect(client.pixel(button.x, button.y)).toBe(colours.pumpOn);
+    let update: Promise<unknown> = Promise.resolve();
+    transport.merged(() => {
+      client.click(button.x, button.y);
+      client.cutText('x'.repeat(300));
+      client.key(0x20, true);
+      update = client.update(false);
+    });
+    await update;
+    expect(rfb.pumpOn()).toBe(true);
+    expect(client.pixel(button.x, button.y)).toBe(colours.pumpOn);
+    expect(client.cutTexts).toEqual([]);
+  });
+
+  it.each(['003.007', '003.003'] as const)('view-only follows an RFB %s handshake', async (version) => {
+    const { client } = await bridged(true, { version });
+    client.click(button.x, button.y);
+    await client.update(false);
+    expect(rfb.pumpOn()).toBe(true);
+    expect(client.pixel(button.x, button.y)).toBe(colours.pumpOn);
+  });
+
+  it('view-only closes with 1008 on a message it cannot parse', async () => {
+    const { ws, closed } = await bridged(true);
+    ws.send(Buffer.from([99, 1, 2, 3]));
+    expect(await closed).toEqual({ code: 1008, reason: 'not an RFB message a view-only viewer may send' });
+  });
+
+  it('view-only closes with 1008 when the viewer does not speak RFB', async () => {
+    wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+    await once(wss, 'listening');
+    wss.on('connection', (ws) => {
+      const tunnel = net.connect(rfb.port, '127.0.0.1');
+      sockets.push(ws, tunnel);
+      bridgeRfb(ws, tunnel, { viewOnly: true });
+    });
+    const ws = new WebSocket(`ws://127.0.0.1:${(wss.address() as net.AddressInfo).port}`);
+    sockets.push(ws);
+    await once(ws, 'open');
+    ws.send(Buffer.from('GET / HTTP/1.1\r\n\r\n'));
+    const [code] = (await once(ws, 'close')) as [number];
+    expect(code).toBe(1008);
+  });
+
+  it('refuses text messages (1003) and ends when the device closes', async () => {
+    const text = await bridged(false);
+    text.ws.send('hello');
+    expect((await text.closed).code).toBe(1003);
+
+    await new Promise((resolve) => wss.close(resolve));
+    const garbage = await bridged(false);
+    // Full control passes anything; the device closes on what it cannot read.
+    garbage.ws.send(Buffer.from([99, 1, 2, 3]));
+    expect(await garbage.closed).toEqual({ code: 1000, reason: 'device closed the connection' });
+  });
+});
