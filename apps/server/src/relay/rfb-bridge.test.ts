@@ -2,6 +2,8 @@ import { once } from 'node:events';
 import net from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
+import { Multiplexer } from '@fleetgate/tunnel-protocol';
+import { bridgeStream } from '../../../agent/src/lan-bridge.ts';
 import { RfbTestClient, type RfbClientOptions } from '../../../agent/src/rfb-client.test-support.ts';
 import { colours, pumpButton } from '../../../agent/src/rfb-screen.ts';
 import { startRfbServer, type PixelFormat, type RfbServer } from '../../../agent/src/rfb-server.ts';
@@ -35,12 +37,33 @@ afterEach(async () => {
   await rfb.close();
 });
 
+/** A tunnel stream as the relay gets one: a multiplexer joined in memory to an agent-side one
+ * whose LAN bridge connects to the RFB server, with the tunnel's own flow control. */
+function tunnelStream() {
+  const services = [{ name: 'vnc', host: '127.0.0.1', port: rfb.port, type: 'vnc' as const }];
+  const relay: Multiplexer = new Multiplexer({
+    role: 'initiator',
+    send: (frame) => setImmediate(() => agent.receive(frame)),
+  });
+  const agent: Multiplexer = new Multiplexer({
+    role: 'acceptor',
+    send: (frame) => setImmediate(() => relay.receive(frame)),
+    onStream: (stream, target) => bridgeStream(stream, target, services),
+  });
+  return relay.open('vnc');
+}
+
 /**
- * A viewer on a WebSocket, the bridge, and a real TCP connection to the simulator's RFB server as
- * the tunnel stream. `transport.chunk` splits whatever the viewer sends into WebSocket messages of
+ * A viewer on a WebSocket, the bridge, and a real TCP connection to the simulator's RFB server
+ * (or, with `via: 'tunnel'`, a tunnel stream) as the device side. `transport.chunk` splits whatever the viewer sends into WebSocket messages of
  * that many bytes; `transport.merged` sends everything the callback sends as one message.
  */
-async function bridged(viewOnly: boolean, options: RfbClientOptions = {}, chunk = 0) {
+async function bridged(
+  viewOnly: boolean,
+  options: RfbClientOptions = {},
+  chunk = 0,
+  via: 'tcp' | 'tunnel' = 'tcp',
+) {
   wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
   await once(wss, 'listening');
   const counts = { up: 0, down: 0 };
@@ -153,6 +176,15 @@ describe('RFB bridge', () => {
     await client.update(false);
     expect(rfb.pumpOn()).toBe(true);
     expect(client.pixel(button.x, button.y)).toBe(colours.pumpOn);
+  });
+
+  it.each([false, true])('carries the screen through a tunnel stream (view-only: %s)', async (viewOnly) => {
+    const { client } = await bridged(viewOnly, { format: bgrBigEndian }, 0, 'tunnel');
+    client.click(button.x, button.y);
+    // Several whole screens in a row: more than the tunnel's flow-control window.
+    for (let i = 0; i < 4; i += 1) await client.update(false);
+    expect(rfb.pumpOn()).toBe(viewOnly);
+    expect(client.pixel(button.x, button.y)).toBe(viewOnly ? colours.pumpOn : colours.pumpOff);
   });
 
   it('view-only closes with 1008 on a message it cannot parse', async () => {
