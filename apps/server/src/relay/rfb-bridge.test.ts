@@ -55,8 +55,9 @@ function tunnelStream() {
 
 /**
  * A viewer on a WebSocket, the bridge, and a real TCP connection to the simulator's RFB server
- * (or, with `via: 'tunnel'`, a tunnel stream) as the device side. `transport.chunk` splits whatever the viewer sends into WebSocket messages of
- * that many bytes; `transport.merged` sends everything the callback sends as one message.
+ * (or, with `via: 'tunnel'`, a tunnel stream) as the device side. `transport.chunk` splits
+ * whatever the viewer sends into WebSocket messages of that many bytes; `transport.merged` sends
+ * everything the callback sends as one message.
  */
 async function bridged(
   viewOnly: boolean,
@@ -68,9 +69,10 @@ async function bridged(
   await once(wss, 'listening');
   const counts = { up: 0, down: 0 };
   wss.on('connection', (ws) => {
-    const tunnel = net.connect(rfb.port, '127.0.0.1');
-    sockets.push(ws, tunnel);
-    bridgeRfb(ws, tunnel, {
+    sockets.push(ws);
+    const device = via === 'tcp' ? net.connect(rfb.port, '127.0.0.1') : tunnelStream();
+    if (device instanceof net.Socket) sockets.push(device);
+    bridgeRfb(ws, device, {
       viewOnly,
       count: { up: (n) => (counts.up += n), down: (n) => (counts.down += n) },
     });
