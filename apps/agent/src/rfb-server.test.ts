@@ -158,6 +158,19 @@ describe('simulator RFB server', () => {
     expect(client.pixels.slice(204 * screenWidth, 211 * screenWidth)).not.toEqual(before);
   });
 
+  it('answers a burst of whole-screen requests in full, reading on as the viewer takes them', async () => {
+    server = await startRfbServer({ intervalMs: 0 });
+    const connection = await connectRfb(server.port);
+    cleanup.push(connection.close);
+    const request = Buffer.from([3, 0, 0, 0, 0, 0, 1, 144, 0, 240]);
+    // 40 screens of 384 000 bytes asked for at once: far more than the server keeps unsent.
+    connection.socket.write(Buffer.concat(new Array(40).fill(request)));
+    const { client } = connection;
+    await client.until(() => client.updates.length === 40);
+    expect(client.updates.every((rects) => rects.length === 1 && rects[0]!.w === 400)).toBe(true);
+    expect(client.closed).toBe(false);
+  });
+
   it.each(['003.007', '003.003'] as const)('speaks RFB %s', async (version) => {
     server = await startRfbServer({ intervalMs: 0 });
     const client = await viewer({ version });
@@ -219,4 +232,3 @@ describe('simulator RFB server', () => {
     expect(await client.update(false)).toEqual([whole]);
   });
 });
-

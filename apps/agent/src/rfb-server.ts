@@ -64,6 +64,8 @@ const tilesX = Math.ceil(screenWidth / tileSize);
 const tilesY = Math.ceil(screenHeight / tileSize);
 /** Longest client message accepted (a pasted text); anything longer closes the connection. */
 const maxCutText = 256 * 1024;
+/** Past this much unsent output, the viewer's requests wait: asking is cheap, screens are not. */
+const outputHighWater = 4 * 1024 * 1024;
 const encodingRaw = 0;
 const pseudoEncodingCursor = -239;
 const keySpace = 0x20;
@@ -111,6 +113,12 @@ export async function startRfbServer(options: RfbServerOptions = {}): Promise<Rf
     socket.setNoDelay(true);
     viewers.add(new Viewer(socket, screen));
   });
+  const port = await new Promise<number>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () =>
+      resolve((server.address() as net.AddressInfo).port),
+    );
+  });
   const interval = options.intervalMs ?? 500;
   const timer =
     interval > 0
@@ -119,12 +127,6 @@ export async function startRfbServer(options: RfbServerOptions = {}): Promise<Rf
           redraw();
         }, interval)
       : undefined;
-  const port = await new Promise<number>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () =>
-      resolve((server.address() as net.AddressInfo).port),
-    );
-  });
   return {
     port,
     pumpOn: () => state.pumpOn,
@@ -161,6 +163,8 @@ class Viewer {
   private cursorSent = false;
   private buttons = 0;
   private pressedOnButton = false;
+  /** Reading waits while the viewer is slow to take what it asked for. */
+  private blocked = false;
 
   private readonly socket: net.Socket;
   private readonly screen: Screen;
@@ -194,11 +198,25 @@ class Viewer {
 
   /** Any malformed or unsupported input closes the connection; nothing is thrown to the socket. */
   private receive(chunk: Buffer) {
+    this.input = this.input.length ? Buffer.concat([this.input, chunk]) : chunk;
+    this.process();
+  }
+
+  private process() {
     try {
-      this.input = this.input.length ? Buffer.concat([this.input, chunk]) : chunk;
       let used: number;
-      while (!this.socket.destroyed && this.input.length && (used = this.step()) > 0)
+      while (!this.socket.destroyed && !this.blocked && this.input.length && (used = this.step()) > 0) {
         this.input = this.input.subarray(used);
+        if (this.socket.writableLength > outputHighWater) {
+          this.blocked = true;
+          this.socket.pause();
+          this.socket.once('drain', () => {
+            this.blocked = false;
+            this.socket.resume();
+            this.process();
+          });
+        }
+      }
     } catch {
       this.socket.destroy();
     }
