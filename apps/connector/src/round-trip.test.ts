@@ -83,7 +83,7 @@ async function setup(portalUrl = t.server.baseUrl, settingsFile?: string) {
 
 const portsOf = (status: ConnectorStatus) => {
   const of = (name: string) => status.services.find((s) => s.name === name)?.localPort;
-  return { socks: status.socksPort, hmi: of('hmi'), echo: of('echo') };
+  return { socks: status.socksPort, hmi: of('hmi'), echo: of('echo'), vnc: of('vnc') };
 };
 
 function refused(port: number): Promise<boolean> {
@@ -112,7 +112,7 @@ describe('connector → relay → agent → LAN service', () => {
     for (const code of steps) await watch.until((s) => s.status === 'connecting' && s.code === code);
     const connected = await watch.until((s) => s.status === 'connected');
     expect(connected.code).toBe(statusCodes.listening);
-    expect(connected.services.map((s) => s.name)).toEqual(['hmi', 'echo']);
+    expect(connected.services.map((s) => s.name)).toEqual(['hmi', 'echo', 'vnc']);
     const echoPort = connected.services.find((s) => s.name === 'echo')!.localPort;
     const hmiPort = connected.services.find((s) => s.name === 'hmi')!.localPort;
 
@@ -210,6 +210,7 @@ describe('connector → relay → agent → LAN service', () => {
     expect(stored.services.map((s) => [s.agentId, s.serviceName, s.port])).toEqual([
       [agent.publicId, 'hmi', first.hmi],
       [agent.publicId, 'echo', first.echo],
+      [agent.publicId, 'vnc', first.vnc],
     ]);
 
     // A new connector process with the same settings file gives the same ports.
