@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { serverPixelFormat, writePixelFormat, type PixelFormat } from './rfb-server.ts';
+import { serverPixelFormat, writePixelFormat, type PixelFormat } from './rfb-pixels.ts';
 import type { Rect } from './rfb-screen.ts';
 
 /**

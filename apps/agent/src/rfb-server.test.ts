@@ -2,7 +2,8 @@ import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectRfb } from './rfb-client.test-support.ts';
 import { colours, pumpButton, screenHeight, screenWidth, type Rect } from './rfb-screen.ts';
-import { startRfbServer, type PixelFormat, type RfbServer } from './rfb-server.ts';
+import type { PixelFormat } from './rfb-pixels.ts';
+import { startRfbServer, type RfbServer } from './rfb-server.ts';
 
 const buttonCentre = { x: pumpButton.x + 10, y: pumpButton.y + 10 };
 const whole = { x: 0, y: 0, w: screenWidth, h: screenHeight };

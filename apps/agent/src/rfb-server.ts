@@ -1,5 +1,15 @@
 import net from 'node:net';
 import {
+  cursorRect,
+  encodePixels,
+  encodingRaw,
+  parsePixelFormat,
+  pseudoEncodingCursor,
+  rectHeader,
+  serverPixelFormat,
+  writePixelFormat,
+} from './rfb-pixels.ts';
+import {
   advance,
   drawScreen,
   initialState,
@@ -9,6 +19,17 @@ import {
   screenWidth,
   type Rect,
 } from './rfb-screen.ts';
+import {
+  changedTiles,
+  clip,
+  covers,
+  intersect,
+  mergeTiles,
+  tileRect,
+  tilesIn,
+  tilesX,
+  tilesY,
+} from './rfb-tiles.ts';
 
 /**
  * A small RFB (VNC) server for the simulator: RFB 3.8 (3.7 and 3.3 clients too), no
@@ -34,40 +55,10 @@ export type RfbServer = {
   close: () => Promise<void>;
 };
 
-export type PixelFormat = {
-  bitsPerPixel: 8 | 16 | 32;
-  depth: number;
-  bigEndian: boolean;
-  redMax: number;
-  greenMax: number;
-  blueMax: number;
-  redShift: number;
-  greenShift: number;
-  blueShift: number;
-};
-
-/** What ServerInit offers: 32 bits, depth 24, little-endian 0x00RRGGBB. */
-export const serverPixelFormat: PixelFormat = {
-  bitsPerPixel: 32,
-  depth: 24,
-  bigEndian: false,
-  redMax: 255,
-  greenMax: 255,
-  blueMax: 255,
-  redShift: 16,
-  greenShift: 8,
-  blueShift: 0,
-};
-
-const tileSize = 16;
-const tilesX = Math.ceil(screenWidth / tileSize);
-const tilesY = Math.ceil(screenHeight / tileSize);
 /** Longest client message accepted (a pasted text); anything longer closes the connection. */
 const maxCutText = 256 * 1024;
 /** Past this much unsent output, the viewer's requests wait: asking is cheap, screens are not. */
 const outputHighWater = 4 * 1024 * 1024;
-const encodingRaw = 0;
-const pseudoEncodingCursor = -239;
 const keySpace = 0x20;
 const keyReturn = 0xff0d;
 
@@ -401,201 +392,3 @@ function serverInit(name: string) {
   text.copy(bytes, 24);
   return bytes;
 }
-
-export function writePixelFormat(format: PixelFormat): Buffer {
-  const bytes = Buffer.alloc(16);
-  bytes[0] = format.bitsPerPixel;
-  bytes[1] = format.depth;
-  bytes[2] = format.bigEndian ? 1 : 0;
-  bytes[3] = 1; // true colour
-  bytes.writeUInt16BE(format.redMax, 4);
-  bytes.writeUInt16BE(format.greenMax, 6);
-  bytes.writeUInt16BE(format.blueMax, 8);
-  bytes[10] = format.redShift;
-  bytes[11] = format.greenShift;
-  bytes[12] = format.blueShift;
-  return bytes;
-}
-
-/** Reads a viewer's pixel format; colour maps and odd sizes are refused (the connection closes). */
-function parsePixelFormat(bytes: Buffer): PixelFormat {
-  const bitsPerPixel = bytes[0]!;
-  const format = {
-    bitsPerPixel,
-    depth: bytes[1]!,
-    bigEndian: bytes[2] !== 0,
-    redMax: bytes.readUInt16BE(4),
-    greenMax: bytes.readUInt16BE(6),
-    blueMax: bytes.readUInt16BE(8),
-    redShift: bytes[10]!,
-    greenShift: bytes[11]!,
-    blueShift: bytes[12]!,
-  };
-  const fits = (max: number, shift: number) => max > 0 && shift + Math.log2(max + 1) <= bitsPerPixel;
-  if (
-    (bitsPerPixel !== 8 && bitsPerPixel !== 16 && bitsPerPixel !== 32) ||
-    bytes[3] === 0 ||
-    !fits(format.redMax, format.redShift) ||
-    !fits(format.greenMax, format.greenShift) ||
-    !fits(format.blueMax, format.blueShift)
-  )
-    throw new Error('unsupported pixel format');
-  return format as PixelFormat;
-}
-
-/** Converts 0xRRGGBB pixels of one rectangle to the viewer's format (Raw encoding). */
-export function encodePixels(pixels: Uint32Array, width: number, rect: Rect, format: PixelFormat): Buffer {
-  const size = format.bitsPerPixel / 8;
-  const out = Buffer.allocUnsafe(rect.w * rect.h * size);
-  const values = new Map<number, number>();
-  const scale = (value: number, max: number) => Math.round((value * max) / 255);
-  let offset = 0;
-  for (let y = rect.y; y < rect.y + rect.h; y += 1)
-    for (let x = rect.x; x < rect.x + rect.w; x += 1) {
-      const rgb = pixels[y * width + x]!;
-      let value = values.get(rgb);
-      if (value === undefined) {
-        value =
-          (scale(rgb >>> 16, format.redMax) * 2 ** format.redShift +
-            scale((rgb >>> 8) & 0xff, format.greenMax) * 2 ** format.greenShift +
-            scale(rgb & 0xff, format.blueMax) * 2 ** format.blueShift) >>>
-          0;
-        values.set(rgb, value);
-      }
-      if (size === 4)
-        offset = format.bigEndian ? out.writeUInt32BE(value, offset) : out.writeUInt32LE(value, offset);
-      else if (size === 2)
-        offset = format.bigEndian ? out.writeUInt16BE(value, offset) : out.writeUInt16LE(value, offset);
-      else offset = out.writeUInt8(value, offset);
-    }
-  return out;
-}
-
-function rectHeader(rect: Rect, encoding: number) {
-  const bytes = Buffer.alloc(12);
-  bytes.writeUInt16BE(rect.x, 0);
-  bytes.writeUInt16BE(rect.y, 2);
-  bytes.writeUInt16BE(rect.w, 4);
-  bytes.writeUInt16BE(rect.h, 6);
-  bytes.writeInt32BE(encoding, 8);
-  return bytes;
-}
-
-/** An arrow pointer (Cursor pseudo-encoding): without one, noVNC shows no pointer over the screen. */
-const arrow = [
-  'X          ',
-  'XX         ',
-  'X.X        ',
-  'X..X       ',
-  'X...X      ',
-  'X....X     ',
-  'X.....X    ',
-  'X......X   ',
-  'X.......X  ',
-  'X........X ',
-  'X.....XXXXX',
-  'X..X..X    ',
-  'X.X X..X   ',
-  'XX  X..X   ',
-  'X    X..X  ',
-  '     XXXX  ',
-];
-
-function cursorRect(format: PixelFormat): Buffer[] {
-  const w = arrow[0]!.length;
-  const h = arrow.length;
-  const pixels = new Uint32Array(w * h);
-  const mask = Buffer.alloc(Math.ceil(w / 8) * h);
-  arrow.forEach((row, y) =>
-    [...row].forEach((cell, x) => {
-      pixels[y * w + x] = cell === '.' ? 0xffffff : 0;
-      if (cell !== ' ') mask[y * Math.ceil(w / 8) + (x >> 3)]! |= 0x80 >> (x & 7);
-    }),
-  );
-  const rect = { x: 0, y: 0, w, h };
-  return [rectHeader(rect, pseudoEncodingCursor), encodePixels(pixels, w, rect, format), mask];
-}
-
-function changedTiles(before: Uint32Array, after: Uint32Array): Uint8Array {
-  const changed = new Uint8Array(tilesX * tilesY);
-  for (let y = 0; y < screenHeight; y += 1)
-    for (let x = 0; x < screenWidth; x += 1) {
-      const index = y * screenWidth + x;
-      if (before[index] !== after[index])
-        changed[Math.floor(y / tileSize) * tilesX + Math.floor(x / tileSize)] = 1;
-    }
-  return changed;
-}
-
-const tileRect = (tile: number): Rect =>
-  clip({ x: (tile % tilesX) * tileSize, y: Math.floor(tile / tilesX) * tileSize, w: tileSize, h: tileSize });
-
-function tilesIn(rect: Rect): number[] {
-  const tiles: number[] = [];
-  if (rect.w === 0 || rect.h === 0) return tiles;
-  for (let ty = Math.floor(rect.y / tileSize); ty <= Math.floor((rect.y + rect.h - 1) / tileSize); ty += 1)
-    for (let tx = Math.floor(rect.x / tileSize); tx <= Math.floor((rect.x + rect.w - 1) / tileSize); tx += 1)
-      tiles.push(ty * tilesX + tx);
-  return tiles;
-}
-
-/** Joins dirty tiles into rectangles: runs along a row, then equal runs on following rows. */
-function mergeTiles(tiles: number[]): Rect[] {
-  const rects: Rect[] = [];
-  const open = new Map<string, Rect>();
-  const set = new Set(tiles);
-  for (let ty = 0; ty < tilesY; ty += 1) {
-    const runs: Rect[] = [];
-    for (let tx = 0; tx < tilesX; tx += 1) {
-      if (!set.has(ty * tilesX + tx)) continue;
-      const last = runs.at(-1);
-      if (last && last.x + last.w === tx) last.w += 1;
-      else runs.push({ x: tx, y: ty, w: 1, h: 1 });
-    }
-    const next = new Map<string, Rect>();
-    for (const run of runs) {
-      const key = `${run.x}:${run.w}`;
-      const above = open.get(key);
-      if (above) {
-        above.h += 1;
-        next.set(key, above);
-      } else {
-        rects.push(run);
-        next.set(key, run);
-      }
-    }
-    open.clear();
-    for (const [key, rect] of next) open.set(key, rect);
-  }
-  return rects.map((r) =>
-    clip({ x: r.x * tileSize, y: r.y * tileSize, w: r.w * tileSize, h: r.h * tileSize }),
-  );
-}
-
-function clip(rect: Rect): Rect {
-  const x = Math.min(rect.x, screenWidth);
-  const y = Math.min(rect.y, screenHeight);
-  return {
-    x,
-    y,
-    w: Math.max(0, Math.min(rect.w, screenWidth - x)),
-    h: Math.max(0, Math.min(rect.h, screenHeight - y)),
-  };
-}
-
-function intersect(a: Rect, b: Rect): Rect {
-  const x = Math.max(a.x, b.x);
-  const y = Math.max(a.y, b.y);
-  return {
-    x,
-    y,
-    w: Math.max(0, Math.min(a.x + a.w, b.x + b.w) - x),
-    h: Math.max(0, Math.min(a.y + a.h, b.y + b.h) - y),
-  };
-}
-
-const covers = (outer: Rect, inner: Rect) =>
-  inner.x >= outer.x &&
-  inner.y >= outer.y &&
-  inner.x + inner.w <= outer.x + outer.w &&
-  inner.y + inner.h <= outer.y + outer.h;

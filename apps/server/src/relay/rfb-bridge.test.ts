@@ -6,7 +6,8 @@ import { Multiplexer } from '@fleetgate/tunnel-protocol';
 import { bridgeStream } from '../../../agent/src/lan-bridge.ts';
 import { RfbTestClient, type RfbClientOptions } from '../../../agent/src/rfb-client.test-support.ts';
 import { colours, pumpButton } from '../../../agent/src/rfb-screen.ts';
-import { startRfbServer, type PixelFormat, type RfbServer } from '../../../agent/src/rfb-server.ts';
+import type { PixelFormat } from '../../../agent/src/rfb-pixels.ts';
+import { startRfbServer, type RfbServer } from '../../../agent/src/rfb-server.ts';
 import { bridgeRfb } from './rfb-bridge.ts';
 
 const button = { x: pumpButton.x + 10, y: pumpButton.y + 10 };
