@@ -341,6 +341,8 @@ class Viewer {
       this.waiting = rect;
       return;
     }
+    // A tile only partly inside a partial request counts as sent: viewers ask for the whole
+    // screen (noVNC does), and resending it on every partial request would never settle.
     for (const tile of tiles) this.dirty[tile] = 0;
     this.sendUpdate(mergeTiles(tiles).map((r) => intersect(r, rect)));
   }
