@@ -21,25 +21,26 @@
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import type { LanService } from '../../apps/agent/src/services.ts';
 import { throwawayDatabase } from '../support.ts';
 import { startRole, type ChildRole } from '../tunnel/ipc.ts';
+import {
+  assetCount,
+  launchBrowser,
+  measure,
+  type Measured,
+  type OpenWebAccess,
+  type Stats,
+} from './measure.ts';
 import type { SeededWebAgent, WebServerInfo, WebService } from './server.ts';
 
 const loads = Number(process.env.BENCH_PAGE_LOADS ?? 20);
 const opens = Number(process.env.BENCH_OPENS ?? 10);
-const assetCount = 20;
 const adminEmail = 'bench-admin@example.com';
 const password = randomBytes(18).toString('base64url');
 const here = import.meta.dirname;
 const loadBefore = os.loadavg();
-
-/** One page load as the browser timed it (ms from navigation start), plus wall-clock FCP. */
-type Load = { loadMs: number; fcpMs: number; resources: number; fcpEpochMs: number };
-type Stats = { median: number; p90: number; count: number };
-type PathResult = { load: Stats; fcp: Stats };
-type OpenResult = { painted: Stats; loaded: Stats };
 
 const database = process.env.DATABASE_URL ? await throwawayDatabase(process.env.DATABASE_URL) : undefined;
 if (process.env.DATABASE_URL && !database) throw new Error('DATABASE_URL is set but does not answer');
@@ -67,50 +68,15 @@ try {
   });
   const api = await portalApi(info);
 
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      // Session hosts are `<32 hex>.localhost`: straight to the server, no resolver asked.
-      '--host-resolver-rules=MAP *.localhost 127.0.0.1, MAP localhost 127.0.0.1',
-    ],
-  });
+  browser = await launchBrowser();
   const directUrl = `http://127.0.0.1:${hmi.port}/`;
   const hmiService = device.services.find((s) => s.name === 'hmi')!;
-  const open = api.openWebAccess ? () => api.openWebAccess!(device.publicId, hmiService.publicId) : undefined;
+  const open: OpenWebAccess | undefined = api.openWebAccess
+    ? () => api.openWebAccess!(device.publicId, hmiService.publicId)
+    : undefined;
 
-  // The two paths alternate load by load, so a busy moment of the machine hits both alike.
-  const relay = open ? await relayOrigin(browser, open) : undefined;
-  const direct: Load[] = [];
-  const relayed: Load[] = [];
-  await pageLoad(browser, directUrl); // warm-up: Chromium's and Node's first-use costs
-  if (relay) await pageLoad(browser, `${relay.origin}/`, relay.state);
-  for (let i = 0; i < loads; i++) {
-    direct.push(await pageLoad(browser, directUrl));
-    if (relay) relayed.push(await pageLoad(browser, `${relay.origin}/`, relay.state));
-  }
-  const directOpen: OpenTiming[] = [];
-  const relayOpen: OpenTiming[] = [];
-  for (let i = 0; i < opens; i++) {
-    directOpen.push(await openTab(browser, async () => directUrl));
-    if (open) relayOpen.push(await openTab(browser, async () => (await open()).url));
-  }
-
-  process.stdout.write(
-    report({
-      info,
-      direct: summarize(direct),
-      relay: relay ? summarize(relayed) : undefined,
-      directOpen: summarizeOpens(directOpen),
-      relayOpen: open ? summarizeOpens(relayOpen) : undefined,
-    }),
-  );
+  const results = await measure(browser, { directUrl, open, loads, opens });
+  process.stdout.write(report({ info, ...results }));
 } finally {
   await browser?.close();
   await Promise.all(roles.map((r) => r.stop()));
@@ -161,109 +127,7 @@ async function portalApi(info: WebServerInfo): Promise<PortalApi> {
   };
 }
 
-/**
- * Opens one web access session the way a user would (its first URL redeems the token and sets the
- * session cookie), and returns the session host and the browser state holding that cookie, so the
- * measured loads start from fresh contexts (empty cache, new connections) already signed in.
- */
-async function relayOrigin(browser: Browser, open: () => Promise<{ url: string }>) {
-  const { url } = await open();
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(url, { waitUntil: 'load' });
-  if (new URL(page.url()).pathname !== '/')
-    throw new Error(`web access did not redirect to /: ${page.url()}`);
-  const state = await context.storageState();
-  await context.close();
-  return { origin: new URL(page.url()).origin, state };
-}
-
-type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
-
-/** One full load of the HMI page in a fresh context; checks that all 20 assets came. */
-async function pageLoad(browser: Browser, url: string, storageState?: StorageState): Promise<Load> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, storageState });
-  try {
-    const page = await context.newPage();
-    await page.goto(url, { waitUntil: 'load' });
-    return await timings(page);
-  } finally {
-    await context.close();
-  }
-}
-
-/** The navigation's load end and first contentful paint, once the browser has both. */
-async function timings(page: Page): Promise<Load> {
-  await page.waitForFunction(
-    () =>
-      (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)
-        ?.loadEventEnd && performance.getEntriesByName('first-contentful-paint').length > 0,
-  );
-  const load = await page.evaluate(() => {
-    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-    const fcp = performance.getEntriesByName('first-contentful-paint')[0]!.startTime;
-    // The page's own assets; the browser asks for /favicon.ico by itself, after the page.
-    const assets = performance
-      .getEntriesByType('resource')
-      .filter((entry) => new URL(entry.name).pathname !== '/favicon.ico');
-    return {
-      loadMs: navigation.loadEventEnd,
-      fcpMs: fcp,
-      fcpEpochMs: performance.timeOrigin + fcp,
-      resources: assets.length,
-    };
-  });
-  if (load.resources !== assetCount)
-    throw new Error(`${page.url()} loaded ${load.resources} assets, expected ${assetCount}`);
-  return load;
-}
-
-type OpenTiming = { paintedMs: number; loadedMs: number };
-
-/**
- * "Click Open": the browser is already running (the portal is open in it); from the moment the
- * portal calls the API (`firstUrl`) to the new tab's first contentful paint and load end.
- */
-async function openTab(browser: Browser, firstUrl: () => Promise<string>): Promise<OpenTiming> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  try {
-    const clicked = performance.timeOrigin + performance.now();
-    const url = await firstUrl();
-    const page = await context.newPage();
-    await page.goto(url, { waitUntil: 'load' });
-    const load = await timings(page);
-    const navigationStart = load.fcpEpochMs - load.fcpMs;
-    return { paintedMs: load.fcpEpochMs - clicked, loadedMs: navigationStart + load.loadMs - clicked };
-  } finally {
-    await context.close();
-  }
-}
-
-function stats(values: number[]): Stats {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
-  return { median: at(0.5), p90: at(0.9), count: sorted.length };
-}
-function summarize(list: Load[]): PathResult {
-  return { load: stats(list.map((l) => l.loadMs)), fcp: stats(list.map((l) => l.fcpMs)) };
-}
-function summarizeOpens(list: OpenTiming[]): OpenResult {
-  return { painted: stats(list.map((o) => o.paintedMs)), loaded: stats(list.map((o) => o.loadedMs)) };
-}
-
-function report({
-  info,
-  direct,
-  relay,
-  directOpen,
-  relayOpen,
-}: {
-  info: WebServerInfo;
-  direct: PathResult;
-  relay: PathResult | undefined;
-  directOpen: OpenResult;
-  relayOpen: OpenResult | undefined;
-}): string {
+function report({ info, direct, relay, directOpen, relayOpen }: Measured & { info: WebServerInfo }): string {
   const ms = (n: number) => `${n.toFixed(1).padStart(7)} ms`;
   const line = (name: string, s: Stats) =>
     `  ${name.padEnd(30)} median ${ms(s.median)}   p90 ${ms(s.p90)}   (${s.count})`;
