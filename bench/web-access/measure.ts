@@ -82,7 +82,7 @@ export async function measure(
 
 /**
  * Opens one web access session the way a user would (its first URL redeems the token and sets the
- * session cookie), and returns the session host and the browser state holding that cookie, so the
+ * session cookie), checks that the page's live WebSocket works through it, and returns the session host and the browser state holding that cookie, so the
  * measured loads start from fresh contexts (empty cache, new connections) already signed in.
  */
 async function relayOrigin(browser: Browser, open: OpenWebAccess) {
@@ -92,6 +92,13 @@ async function relayOrigin(browser: Browser, open: OpenWebAccess) {
   await page.goto(url, { waitUntil: 'load' });
   if (new URL(page.url()).pathname !== '/')
     throw new Error(`web access did not redirect to /: ${page.url()}`);
+  // The page's WebSocket (/live) must come through too, or the page is not the HMI a user sees.
+  await page
+    .locator('#live-status', { hasText: 'live' })
+    .waitFor({ timeout: 10_000 })
+    .catch(() => {
+      throw new Error('the HMI page did not go live through web access (WebSocket /live)');
+    });
   const state = await context.storageState();
   await context.close();
   return { origin: new URL(page.url()).origin, state };
