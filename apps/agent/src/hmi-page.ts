@@ -166,6 +166,13 @@ export const hmiTiles: readonly HmiTile[] = [
   },
 ];
 
+/** The page's 20 sub-resources, in the order it references them (for tests and the benchmark). */
+export const hmiAssetPaths: readonly string[] = [
+  '/hmi.css',
+  '/hmi.js',
+  ...hmiTiles.map((tile) => `/icons/${tile.icon}.svg`),
+];
+
 /** One tile's icon: a hand-written 24×24 line drawing in the tile's colour. */
 export const hmiIcon = (tile: HmiTile) =>
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="32" height="32" fill="none" stroke="${tile.colour}" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${tile.shapes}</svg>\n`;

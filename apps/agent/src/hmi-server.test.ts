@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { hmiTiles } from './hmi-page.ts';
+import { hmiAssetPaths } from './hmi-page.ts';
 import { startSimulator, type Simulator } from './simulator.ts';
 
 let simulator: Simulator;
@@ -29,9 +29,7 @@ describe('simulated HMI web application', () => {
     expect(html).toContain('id="screensaver-none"');
     const paths = subResources(html);
     expect(new Set(paths).size).toBe(20);
-    expect(paths).toEqual(
-      expect.arrayContaining(['/hmi.css', '/hmi.js', ...hmiTiles.map((t) => `/icons/${t.icon}.svg`)]),
-    );
+    expect(paths).toEqual(hmiAssetPaths);
     const expected = (path: string) =>
       path.endsWith('.css')
         ? 'text/css; charset=utf-8'
@@ -57,6 +55,29 @@ describe('simulated HMI web application', () => {
     expect(await again.text()).toBe('');
     const stale = await fetch(`${base}/icons/pump.svg`, { headers: { 'if-none-match': '"old"' } });
     expect(stale.status).toBe(200);
+  });
+
+  it('serves the display screensaver once one is set, with its tag in the page', async () => {
+    const own = await startSimulator('Panel');
+    const port = own.services.find((s) => s.name === 'hmi')!.port;
+    const bytes = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');
+    own.setScreensaver({ contentType: 'image/gif', bytes, etag: '"tag-1"' });
+    try {
+      const html = await (await fetch(`http://127.0.0.1:${port}/`)).text();
+      expect(html).toContain('<img id="screensaver" src="/screensaver?v=tag-1" alt="Display screensaver">');
+      expect(html).not.toContain('screensaver-none');
+      const image = await fetch(`http://127.0.0.1:${port}/screensaver?v=tag-1`);
+      expect(image.status).toBe(200);
+      expect(Object.fromEntries(image.headers)).toMatchObject({
+        'content-type': 'image/gif',
+        'cache-control': 'no-cache',
+        etag: '"tag-1"',
+        'x-content-type-options': 'nosniff',
+      });
+      expect(Buffer.from(await image.arrayBuffer())).toEqual(bytes);
+    } finally {
+      await own.close();
+    }
   });
 
   it('refuses unknown paths and other methods', async () => {
