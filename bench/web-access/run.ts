@@ -110,8 +110,9 @@ async function portalApi(info: WebServerInfo): Promise<PortalApi> {
   const entries = ((await discovery.json()) as { data: { rel: string; href: string }[] }).data;
   const href = entries.find((e) => e.rel === 'AgentWebAccessSessionList')?.href;
   if (!href) return { openWebAccess: undefined };
-  // Discovery's links are absolute on PUBLIC_URL; this process calls the same paths on loopback.
-  const route = new URL(href).pathname;
+  // Discovery's links are absolute on PUBLIC_URL; this process calls the same paths on loopback
+  // (cut as text: URL parsing would percent-encode the `{agentPublicId}` placeholder).
+  const route = href.replace(/^https?:\/\/[^/]+/, '');
   return {
     openWebAccess: async (agentId, serverId) => {
       const response = await fetch(info.apiUrl + route.replace(/\{[^}]+\}/, agentId), {
