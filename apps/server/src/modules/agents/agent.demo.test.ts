@@ -22,10 +22,18 @@ describe('demo agent', () => {
       memberships: [{ group: { name: 'Rotterdam plant' } }],
       assets: [{ name: 'Filler PLC (S7-1500)' }, { name: 'Line 1 operator panel' }],
     });
-    expect(agent!.servers.map(({ name, host, port, type }) => ({ name, host, port, type }))).toEqual([
-      { name: 'echo', host: '127.0.0.1', port: 7007, type: 'tcp' },
-      { name: 'hmi', host: '127.0.0.1', port: 8081, type: 'http' },
-      { name: 'vnc', host: '127.0.0.1', port: 5900, type: 'vnc' },
+    const summary = agent!.servers.map(({ name, host, port, type, requireAccessApproval }) => ({
+      name,
+      host,
+      port,
+      type,
+      requireAccessApproval,
+    }));
+    // The web services need approval too: revoking the request ends web access as well.
+    expect(summary).toEqual([
+      { name: 'echo', host: '127.0.0.1', port: 7007, type: 'tcp', requireAccessApproval: false },
+      { name: 'hmi', host: '127.0.0.1', port: 8081, type: 'http', requireAccessApproval: true },
+      { name: 'vnc', host: '127.0.0.1', port: 5900, type: 'vnc', requireAccessApproval: true },
     ]);
 
     const enrolled = await t.call('POST', 'AgentEnrolment', {

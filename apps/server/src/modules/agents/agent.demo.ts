@@ -9,8 +9,9 @@ const linkedAssetNames = ['Filler PLC (S7-1500)', 'Line 1 operator panel'];
 /**
  * Gives a new demo company an agent to attach the simulator to: its services are the
  * simulator's (`hmi`, `echo`, `vnc`: its HMI screen over RFB); the simulator picks free ports when it enrols and reports them,
- * which replaces the host and port seeded here. VPN access needs an approved request, so the
- * demo engineer has something to ask for. Returns the one-time enrolment token.
+ * which replaces the host and port seeded here. VPN access and web access to the HMI page and
+ * screen need an approved request, so the demo engineer has something to ask for, and revoking it
+ * ends the access. Returns the one-time enrolment token.
  */
 export async function seedDemoAgent(db: Db, companyId: number): Promise<{ token: string; expiresOn: Date }> {
   const agent = await insertAgent(db, companyId, {
@@ -19,13 +20,19 @@ export async function seedDemoAgent(db: Db, companyId: number): Promise<{ token:
     // The simulator has an HMI display that shows the company's screensaver.
     hasDisplay: true,
   });
-  await insertAgentServer(db, companyId, agent.id, { name: 'hmi', host: '127.0.0.1', port: 8081 });
+  await insertAgentServer(db, companyId, agent.id, {
+    name: 'hmi',
+    host: '127.0.0.1',
+    port: 8081,
+    requireAccessApproval: true,
+  });
   await insertAgentServer(db, companyId, agent.id, { name: 'echo', host: '127.0.0.1', port: 7007 });
   await insertAgentServer(db, companyId, agent.id, {
     name: 'vnc',
     host: '127.0.0.1',
     port: 5900,
     type: 'vnc',
+    requireAccessApproval: true,
   });
   const firstGroup = await db
     .selectFrom('groups')
