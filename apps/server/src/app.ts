@@ -71,14 +71,14 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const limits = { ...config.connectionLimits, ...options.connectionLimits };
   // Requests for a web access session's host go to the session's proxy at the raw server:
   // they never reach the API, the web app or their hooks (set once the relay exists).
-  let sessionHosts: ((request: IncomingMessage, response: ServerResponse) => boolean) | undefined;
+  const dispatch: { sessionHost?: (request: IncomingMessage, response: ServerResponse) => boolean } = {};
   const app = Fastify({
     // What Fastify itself does for an HTTP/1 server (lib/server.js getServerInstance), plus the dispatch.
     serverFactory: (handler, serverOptions) => {
       const server = createServer(
         (serverOptions.http ?? {}) as ServerOptions,
         (request: IncomingMessage, response: ServerResponse) => {
-          if (sessionHosts?.(request, response)) return;
+          if (dispatch.sessionHost?.(request, response)) return;
           handler(request, response);
         },
       );
@@ -143,7 +143,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     },
     options.relay,
   );
-  sessionHosts = (request, response) => {
+  dispatch.sessionHost = (request, response) => {
     const hostId = relay.sessionHostOf(request);
     if (hostId) relay.webAccess.handleRequest(request, response, hostId);
     return hostId !== undefined;

@@ -200,7 +200,13 @@ describe('WEB_ACCESS_DOMAIN', () => {
   });
 
   it('takes a DNS name only, never an address, a port or a wildcard', () => {
-    for (const value of ['https://web.example.com', 'web.example.com:8443', '*.example.com', '10.0.0.1', 'a..b'])
+    for (const value of [
+      'https://web.example.com',
+      'web.example.com:8443',
+      '*.example.com',
+      '10.0.0.1',
+      'a..b',
+    ])
       expect(() => webAccessDomainOf(value, 'https://portal.example.com')).toThrow('WEB_ACCESS_DOMAIN');
   });
 

@@ -189,7 +189,9 @@ function publicUrlOf(value: string | undefined, port: number): string {
  */
 export function webAccessDomainOf(value: string | undefined, publicUrl: string): string {
   const domain = (value?.trim() || 'localhost').toLowerCase().replace(/\.$/, '');
-  if (!/^(?=.{1,200}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/.test(domain))
+  if (
+    !/^(?=.{1,200}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/.test(domain)
+  )
     throw new Error(`WEB_ACCESS_DOMAIN is not a DNS name: ${value}`);
   if (/^[0-9.]+$/.test(domain)) throw new Error(`WEB_ACCESS_DOMAIN must be a name, not an address: ${value}`);
   const publicHost = new URL(publicUrl).hostname.toLowerCase();

@@ -73,9 +73,16 @@ export class WebAccessGateway {
   }
 
   /** `/relay/vnc?token=` on the portal's host: the viewer's WebSocket, bridged to the VNC service. */
-  async upgradeVnc(request: IncomingMessage, socket: Duplex, head: Buffer, token: string, wss: WebSocketServer) {
+  async upgradeVnc(
+    request: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+    token: string,
+    wss: WebSocketServer,
+  ) {
     const row = token ? await redeemWebAccessToken(this.#deps.db, token, { kind: 'vnc' }) : undefined;
-    if (!row) return rawAnswer(socket, 401, 'This viewer link was used or has expired: open the viewer again.');
+    if (!row)
+      return rawAnswer(socket, 401, 'This viewer link was used or has expired: open the viewer again.');
     const session = await this.#open(row);
     if (session.ended) return rawAnswer(socket, 403, endedText(session.endReason));
     const stream = session.openStream();
@@ -95,8 +102,7 @@ export class WebAccessGateway {
 
   /** Ends a session (DELETE by its user): here when it runs here, else in the row for its process to notice. */
   async end(row: WebAccessRow, reason: string, actor: EndActor): Promise<void> {
-    const running =
-      this.#sessions.get(row.id) ?? (await this.#starting.get(row.id)?.catch(() => undefined));
+    const running = this.#sessions.get(row.id) ?? (await this.#starting.get(row.id)?.catch(() => undefined));
     if (running) return running.end(reason, actor);
     const session = new WebSession(row, this.#sessionDeps(row));
     await session.end(reason, actor);
@@ -145,7 +151,11 @@ export class WebAccessGateway {
     const token = url.searchParams.get('token') ?? '';
     const cookie = newSecret();
     const row = /^[A-Za-z0-9_-]{20,200}$/.test(token)
-      ? await redeemWebAccessToken(this.#deps.db, token, { kind: 'http', hostId, cookieHash: hashSecret(cookie) })
+      ? await redeemWebAccessToken(this.#deps.db, token, {
+          kind: 'http',
+          hostId,
+          cookieHash: hashSecret(cookie),
+        })
       : undefined;
     if (!row)
       return this.#page(
@@ -171,7 +181,9 @@ export class WebAccessGateway {
   async #admit(
     request: IncomingMessage,
     hostId: string,
-  ): Promise<{ kind: 'ok'; session: WebSession } | { kind: 'refused'; status: 401 | 404 | 410; reason: string | null }> {
+  ): Promise<
+    { kind: 'ok'; session: WebSession } | { kind: 'refused'; status: 401 | 404 | 410; reason: string | null }
+  > {
     const row = await findWebAccessByHost(this.#deps.db, hostId);
     if (!row || row.kind !== 'http') return { kind: 'refused', status: 404, reason: null };
     const presented = sessionCookies(request.headers.cookie).map(hashSecret);
@@ -233,7 +245,12 @@ export class WebAccessGateway {
 
   #refusal(response: ServerResponse, status: 401 | 404 | 410, reason: string | null) {
     if (status === 404)
-      return this.#page(response, 404, 'No such web session', 'This address does not belong to a web session.');
+      return this.#page(
+        response,
+        404,
+        'No such web session',
+        'This address does not belong to a web session.',
+      );
     if (status === 401)
       return this.#page(
         response,

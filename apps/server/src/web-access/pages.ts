@@ -33,7 +33,8 @@ export function sendPage(response: ServerResponse, page: PageOptions, headers: R
 
 /** The 410 page's words for a session's end reason (relay/access-end.ts, the end reasons). */
 export function endedText(reason: string | null): string {
-  if (reason === 'idle') return 'This web session ended after a long time without use. Open it again from the portal.';
+  if (reason === 'idle')
+    return 'This web session ended after a long time without use. Open it again from the portal.';
   if (reason === 'ended by user') return 'This web session was closed. Open it again from the portal.';
   const parsed = parseAccessEndReason(reason ?? '');
   if (parsed.reason === 'revoked')
@@ -45,4 +46,7 @@ export function endedText(reason: string | null): string {
 }
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );

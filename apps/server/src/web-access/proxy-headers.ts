@@ -137,7 +137,9 @@ export function rewriteSetCookie(value: string, secureOrigin: boolean): string |
 export function rebase(url: string, from: string, to: string): string {
   const parsed = URL.parse(url);
   if (!parsed || parsed.origin !== new URL(from).origin) return url;
-  return `${to}${parsed.pathname}${parsed.search}${parsed.hash}`;
+  // What follows the authority stays as it was (an Origin header has nothing there).
+  const rest = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '');
+  return `${to}${rest}`;
 }
 
 function connectionTokens(headers: IncomingHttpHeaders): Set<string> {

@@ -143,7 +143,10 @@ export class WebSession {
     upstream.on('error', (error) => {
       clearTimeout(timer);
       if (response.headersSent) return response.destroy();
-      this.#page(response, error instanceof GatewayTimeout ? 504 : this.#deps.muxOf(this.row.agentId) ? 502 : 503);
+      this.#page(
+        response,
+        error instanceof GatewayTimeout ? 504 : this.#deps.muxOf(this.row.agentId) ? 502 : 503,
+      );
     });
     // A browser that goes away mid-answer takes the device request with it.
     response.on('close', () => {
@@ -288,7 +291,10 @@ export class WebSession {
     this.#deps.onEnded(this);
     if (!endedAt) return;
     try {
-      const bytes = await clientSessionBytes(this.#deps.db, this.#clientSessionId ?? this.row.clientSessionId);
+      const bytes = await clientSessionBytes(
+        this.#deps.db,
+        this.#clientSessionId ?? this.row.clientSessionId,
+      );
       await writeAudit(this.#deps.db, {
         companyId: this.row.companyId,
         actorUserId: actor?.userId ?? null,
@@ -339,7 +345,8 @@ export class WebSession {
   /** Follows a browser connection: its bytes count, and it is cut when the session ends. */
   #adopt(socket: Socket) {
     if (this.#sockets.has(socket)) return;
-    this.#sockets.set(socket, { read: socket.bytesRead, written: socket.bytesWritten });
+    // A browser connection belongs to one session host: all its bytes are this session's.
+    this.#sockets.set(socket, { read: 0, written: 0 });
     this.#disarmIdle();
     socket.once('close', () => {
       const counted = this.#sockets.get(socket);
@@ -394,8 +401,14 @@ export class WebSession {
     const portalUrl = this.#deps.portalUrl;
     const pages = {
       410: { title: 'Access ended', text: endedText(this.#endReason) },
-      502: { title: 'Device not reachable', text: 'The device did not answer through its agent. Try again in a moment.' },
-      503: { title: 'Agent offline', text: 'The agent of this device is not connected. Try again when it is online.' },
+      502: {
+        title: 'Device not reachable',
+        text: 'The device did not answer through its agent. Try again in a moment.',
+      },
+      503: {
+        title: 'Agent offline',
+        text: 'The agent of this device is not connected. Try again when it is online.',
+      },
       504: { title: 'Device too slow', text: 'The device did not answer in time.' },
     };
     sendPage(response, { status, ...pages[status], portalUrl });

@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebAccessSession } from '@fleetgate/contracts';
 import { useTestServer } from '../../../test/harness.ts';
 import { hashSecret } from '../../auth/secrets.ts';
-import { seedAccessRequest, seedAgent, startAgent, type SeededAgent } from '../../relay/relay.test-support.ts';
+import {
+  seedAccessRequest,
+  seedAgent,
+  startAgent,
+  type SeededAgent,
+} from '../../relay/relay.test-support.ts';
 import type { AgentRunner } from '../../../../agent/src/agent-runner.ts';
 import { startEchoDevice, startHttpDevice, type Device } from './web-access.test-support.ts';
 
@@ -36,7 +41,11 @@ async function setup(options: Options = {}) {
   });
   const types = ['http', 'tcp', 'vnc'] as const;
   for (const [index, server] of agent.servers.entries())
-    await t.server.db.updateTable('agent_servers').set({ type: types[index]! }).where('id', '=', server.id).execute();
+    await t.server.db
+      .updateTable('agent_servers')
+      .set({ type: types[index]! })
+      .where('id', '=', server.id)
+      .execute();
   if (options.online ?? true) runners.push(await startAgent(t.server.baseUrl, agent, services));
   const as = { token: company.admin.token, company: company.publicId };
   return { company, agent, as };
@@ -115,9 +124,13 @@ describe('POST AgentWebAccessSessionList/{agentPublicId}', () => {
     expect(session.viewOnly).toBe(false);
     expect(session.server.type).toBe('vnc');
     expect(session.url).toMatch(
-      new RegExp(`^ws://${new URL(t.server.baseUrl).host.replace('.', '\\.')}/relay/vnc\\?token=[A-Za-z0-9_-]{43}$`),
+      new RegExp(
+        `^ws://${new URL(t.server.baseUrl).host.replace('.', '\\.')}/relay/vnc\\?token=[A-Za-z0-9_-]{43}$`,
+      ),
     );
-    expect((await t.call('POST', path(agent), { ...as, body: body(agent, 2, { viewOnly: true }) })).body.data).toMatchObject({
+    expect(
+      (await t.call('POST', path(agent), { ...as, body: body(agent, 2, { viewOnly: true }) })).body.data,
+    ).toMatchObject({
       viewOnly: true,
     });
 
@@ -126,7 +139,10 @@ describe('POST AgentWebAccessSessionList/{agentPublicId}', () => {
     const watching = await t.call('POST', path(agent), { ...memberAs, body: body(agent, 2) });
     expect(watching.status).toBe(201);
     expect((watching.body.data as WebAccessSession).viewOnly).toBe(true);
-    const control = await t.call('POST', path(agent), { ...memberAs, body: body(agent, 2, { viewOnly: false }) });
+    const control = await t.call('POST', path(agent), {
+      ...memberAs,
+      body: body(agent, 2, { viewOnly: false }),
+    });
     expect(control.status).toBe(403);
     expect(control.body.data).toEqual([{ message: 'REMOTE_CONTROL_NOT_ALLOWED' }]);
   });
@@ -159,7 +175,10 @@ describe('POST AgentWebAccessSessionList/{agentPublicId}', () => {
     const refused = await t.call('POST', path(agent), { ...memberAs, body: body(agent, 0) });
     expect(refused.status).toBe(403);
     expect(refused.body.data).toEqual([{ message: 'ACCESS_REQUEST_REQUIRED' }]);
-    await seedAccessRequest(t.server.db, agent, member.publicId, { vpn: false, serverIds: [agent.servers[0]!.id] });
+    await seedAccessRequest(t.server.db, agent, member.publicId, {
+      vpn: false,
+      serverIds: [agent.servers[0]!.id],
+    });
     expect((await t.call('POST', path(agent), { ...memberAs, body: body(agent, 0) })).status).toBe(201);
 
     const outsider = await t.newMember(company, []);
@@ -182,7 +201,10 @@ describe('POST AgentWebAccessSessionList/{agentPublicId}', () => {
     expect(lockedRefusal.body.data).toEqual([{ message: 'ACCESS_REQUEST_REQUIRED' }]);
 
     const offline = await setup({ online: false });
-    const conflict = await t.call('POST', path(offline.agent), { ...offline.as, body: body(offline.agent, 0) });
+    const conflict = await t.call('POST', path(offline.agent), {
+      ...offline.as,
+      body: body(offline.agent, 0),
+    });
     expect(conflict.status).toBe(409);
     expect(conflict.body.data).toEqual([{ message: 'AGENT_OFFLINE' }]);
   });
@@ -191,7 +213,9 @@ describe('POST AgentWebAccessSessionList/{agentPublicId}', () => {
     const { as } = await setup({ online: false });
     const unknown = 'AgentWebAccessSessionList/zzzzzzzzzzzz';
     for (let i = 0; i < 30; i++)
-      expect((await t.call('POST', unknown, { ...as, body: { server: { publicId: 'zzzzzzzzzzzz' } } })).status).toBe(404);
+      expect(
+        (await t.call('POST', unknown, { ...as, body: { server: { publicId: 'zzzzzzzzzzzz' } } })).status,
+      ).toBe(404);
     const limited = await t.call('POST', unknown, { ...as, body: { server: { publicId: 'zzzzzzzzzzzz' } } });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -201,7 +225,8 @@ describe('POST AgentWebAccessSessionList/{agentPublicId}', () => {
 describe('DELETE WebAccessSession/{publicId}', () => {
   it("ends the caller's own session (204, audited with its reason); another user's or company's is 404", async () => {
     const { agent, as, company } = await setup();
-    const session = (await t.call('POST', path(agent), { ...as, body: body(agent, 0) })).body.data as WebAccessSession;
+    const session = (await t.call('POST', path(agent), { ...as, body: body(agent, 0) })).body
+      .data as WebAccessSession;
 
     const member = await t.newMember(company, ['agents.connect']);
     const notMine = await t.call('DELETE', `WebAccessSession/${session.publicId}`, {

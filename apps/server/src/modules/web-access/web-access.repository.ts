@@ -146,7 +146,11 @@ export async function redeemWebAccessToken(
   const now = new Date();
   let update = db
     .updateTable('web_access_sessions')
-    .set({ token_used_at: now, last_used_at: now, ...(match.kind === 'http' ? { cookie_hash: match.cookieHash } : {}) })
+    .set({
+      token_used_at: now,
+      last_used_at: now,
+      ...(match.kind === 'http' ? { cookie_hash: match.cookieHash } : {}),
+    })
     .where('token_hash', '=', hashSecret(token))
     .where('token_used_at', 'is', null)
     .where('token_expires_on', '>', now)
@@ -168,7 +172,11 @@ export async function setWebAccessClientSession(db: Db, id: number, clientSessio
 }
 
 export async function touchWebAccess(db: Db, id: number): Promise<void> {
-  await db.updateTable('web_access_sessions').set({ last_used_at: new Date() }).where('id', '=', id).execute();
+  await db
+    .updateTable('web_access_sessions')
+    .set({ last_used_at: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Ends a session once: says whether this call ended it (false when it had ended already). */

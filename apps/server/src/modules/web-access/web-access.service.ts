@@ -53,12 +53,18 @@ export async function createWebAccessSession(request: WebAccessRequest): Promise
     .executeTakeFirstOrThrow();
   if (type === 'tcp') throw badRequest(deviceErrors.serviceNotWeb, 'server.publicId');
 
-  const decision = await evaluateAccess(db, { userId: request.userId, agent, vpn: false, serverIds: [server.id] });
+  const decision = await evaluateAccess(db, {
+    userId: request.userId,
+    agent,
+    vpn: false,
+    serverIds: [server.id],
+  });
   if (!decision.allowed) throw new ApiError(403, decision.message);
   let viewOnly = false;
   if (type === 'vnc') {
     const mayControl = (await agentCapabilities(db, request.userId, agent)).has('agents.remoteControl');
-    if (input.viewOnly === false && !mayControl) throw new ApiError(403, deviceErrors.remoteControlNotAllowed);
+    if (input.viewOnly === false && !mayControl)
+      throw new ApiError(403, deviceErrors.remoteControlNotAllowed);
     viewOnly = input.viewOnly ?? !mayControl;
   }
   if (!(await isAgentAttached(db, agent.id))) throw conflict(deviceErrors.agentOffline);

@@ -97,8 +97,23 @@ export async function startHttpsDevice(): Promise<Device> {
   const cert = path.join(dir, 'cert.pem');
   execFileSync(
     'openssl',
-    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1',
-      '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'],
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    ],
     { stdio: 'ignore' },
   );
   const requests: DeviceRequest[] = [];
@@ -148,7 +163,13 @@ export type Answer = { status: number; headers: IncomingHttpHeaders; body: Buffe
 export function browse(
   origin: string,
   pathAndQuery: string,
-  options: { method?: string; headers?: Record<string, string>; body?: Buffer | string; agent?: http.Agent; serverPort: number },
+  options: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: Buffer | string;
+    agent?: http.Agent;
+    serverPort: number;
+  },
 ): Promise<Answer> {
   const url = new URL(origin);
   return new Promise((resolve, reject) => {
@@ -165,7 +186,11 @@ export function browse(
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks),
+          }),
         );
         response.on('error', reject);
       },
