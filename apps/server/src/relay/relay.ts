@@ -79,6 +79,7 @@ export class Relay {
       publicUrl: deps.webAccess.publicUrl,
       domain: deps.webAccess.domain,
       responseTimeoutMs: deps.webAccess.responseTimeoutMs,
+      idleMs: this.#options.webAccessIdleMs,
       muxOf: (agentId) => {
         const link = this.#agents.get(agentId);
         return link?.open ? link.mux : undefined;

@@ -42,6 +42,8 @@ const startPath = '/__fleetgate/start';
 export class WebAccessGateway {
   readonly #deps: WebAccessGatewayDeps;
   readonly #sessions = new Map<number, WebSession>();
+  /** Running HTTP sessions by host: a request with their cookie needs no database read. */
+  readonly #byHost = new Map<string, WebSession>();
   /** Sessions being started, so concurrent first requests of one host share one. */
   readonly #starting = new Map<number, Promise<WebSession>>();
   #closing = false;
@@ -184,9 +186,12 @@ export class WebAccessGateway {
   ): Promise<
     { kind: 'ok'; session: WebSession } | { kind: 'refused'; status: 401 | 404 | 410; reason: string | null }
   > {
+    const presented = sessionCookies(request.headers.cookie).map(hashSecret);
+    const running = this.#byHost.get(hostId);
+    if (running && !running.ended && running.row.cookieHash && presented.includes(running.row.cookieHash))
+      return { kind: 'ok', session: running };
     const row = await findWebAccessByHost(this.#deps.db, hostId);
     if (!row || row.kind !== 'http') return { kind: 'refused', status: 404, reason: null };
-    const presented = sessionCookies(request.headers.cookie).map(hashSecret);
     if (!row.cookieHash || !presented.includes(row.cookieHash))
       return { kind: 'refused', status: 401, reason: null };
     if (row.endedAt) return { kind: 'refused', status: 410, reason: row.endReason };
@@ -215,6 +220,7 @@ export class WebAccessGateway {
     const session = new WebSession(row, this.#sessionDeps(row));
     if (await session.start()) {
       this.#sessions.set(row.id, session);
+      if (row.kind === 'http') this.#byHost.set(row.hostId, session);
       return session;
     }
     // Refused: the check ended it (and said why). A check that could not run ends nothing.
@@ -234,6 +240,7 @@ export class WebAccessGateway {
       onChanged: this.#deps.onChanged,
       onEnded: (session: WebSession) => {
         if (this.#sessions.get(session.row.id) === session) this.#sessions.delete(session.row.id);
+        if (this.#byHost.get(session.row.hostId) === session) this.#byHost.delete(session.row.hostId);
       },
       onError: (error: unknown, what: string) => this.#deps.log.error({ err: error }, what),
     };

@@ -211,8 +211,7 @@ export class WebSession {
     const mux = this.#deps.muxOf(this.row.agentId);
     if (!server || !mux) return undefined;
     const stream = mux.open(serviceTarget(server));
-    this.#others.add(stream);
-    stream.once('close', () => this.#others.delete(stream));
+    this.#hold(stream);
     return stream;
   }
 
@@ -358,6 +357,16 @@ export class WebSession {
     });
   }
 
+  /** A tunnel stream of the session: cut when it ends; the last one closing may start the idle time. */
+  #hold(stream: Duplex) {
+    this.#others.add(stream);
+    this.#disarmIdle();
+    stream.once('close', () => {
+      this.#others.delete(stream);
+      this.#armIdle();
+    });
+  }
+
   #countSocket(socket: Socket, counted: Counted) {
     this.#up += socket.bytesRead - counted.read;
     this.#down += socket.bytesWritten - counted.written;
@@ -383,8 +392,7 @@ export class WebSession {
   /** A tunnel stream to the service, in TLS for https (the device's certificate checked unless the service accepts a self-signed one). */
   #connect(mux: Multiplexer, server: RelayServer): Socket {
     const stream = asSocket(mux.open(serviceTarget(server)));
-    this.#others.add(stream);
-    stream.once('close', () => this.#others.delete(stream));
+    this.#hold(stream);
     if (this.row.serverType !== 'https') return stream;
     const secured = tls.connect({
       socket: stream,

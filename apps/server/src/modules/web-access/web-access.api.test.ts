@@ -3,15 +3,16 @@ import type { WebAccessSession } from '@fleetgate/contracts';
 import { useTestServer } from '../../../test/harness.ts';
 import { hashSecret } from '../../auth/secrets.ts';
 import {
+  eventually,
   seedAccessRequest,
   seedAgent,
   startAgent,
   type SeededAgent,
 } from '../../relay/relay.test-support.ts';
 import type { AgentRunner } from '../../../../agent/src/agent-runner.ts';
-import { startEchoDevice, startHttpDevice, type Device } from './web-access.test-support.ts';
+import { browse, startEchoDevice, startHttpDevice, type Device } from './web-access.test-support.ts';
 
-const t = useTestServer();
+const t = useTestServer({ relay: { webAccessIdleMs: 300 } });
 const runners: AgentRunner[] = [];
 let hmi: Device;
 let vnc: Device;
@@ -257,5 +258,31 @@ describe('DELETE WebAccessSession/{publicId}', () => {
     expect(audit[1]!.after).toMatchObject({ endReason: 'ended by user', bytesUp: 0, bytesDown: 0 });
     // Ending an ended session changes nothing.
     expect((await t.call('DELETE', `WebAccessSession/${session.publicId}`, as)).status).toBe(204);
+  });
+});
+
+describe('a web access session without connections', () => {
+  it('ends by itself after the idle time; the host then answers with the 410 page', async () => {
+    const { agent, as } = await setup();
+    const session = (await t.call('POST', path(agent), { ...as, body: body(agent, 0) })).body
+      .data as WebAccessSession;
+    const url = new URL(session.url);
+    const serverPort = Number(new URL(t.server.baseUrl).port);
+    const start = await browse(url.origin, `${url.pathname}${url.search}`, { serverPort });
+    const cookie = start.headers['set-cookie']![0]!.split(';')[0]!;
+    expect((await browse(url.origin, '/', { serverPort, headers: { Cookie: cookie } })).status).toBe(200);
+    const ended = await eventually(async () => {
+      const row = await t.server.db
+        .selectFrom('web_access_sessions')
+        .select(['end_reason'])
+        .where('public_id', '=', session.publicId)
+        .where('ended_at', 'is not', null)
+        .executeTakeFirst();
+      return row ?? undefined;
+    });
+    expect(ended.end_reason).toBe('idle');
+    const gone = await browse(url.origin, '/', { serverPort, headers: { Cookie: cookie } });
+    expect(gone.status).toBe(410);
+    expect(gone.body.toString()).toContain('long time without use');
   });
 });

@@ -208,6 +208,25 @@ describe('web access: a device web page through the relay', () => {
     refused.terminate();
   });
 
+  it('answers 503 while the agent is offline, and serves again once it is back', async () => {
+    const { agent, as } = await setup();
+    const { origin, cookie } = await signIn(await open(as, agent, 'hmi'));
+    const runner = runners.at(-1)!;
+    await runner.stop();
+    const offline = await eventually(async () => {
+      const answer = await get(origin, '/', cookie);
+      return answer.status === 503 ? answer : undefined;
+    });
+    expect(offline.body.toString()).toContain('Agent offline');
+    const services = [{ name: 'hmi', host: '127.0.0.1', port: hmi.port }];
+    runners.push(await startAgent(t.server.baseUrl, agent, services));
+    const back = await eventually(async () => {
+      const answer = await get(origin, '/', cookie);
+      return answer.status === 200 ? answer : undefined;
+    });
+    expect(back.body.toString()).toBe(page);
+  });
+
   it("refuses an https device's self-signed certificate unless the service accepts it", async () => {
     const { agent, as } = await setup();
     const strict = await signIn(await open(as, agent, 'secure'));
@@ -311,7 +330,7 @@ describe('web access: security', () => {
   });
 
   it('ends an open session when its request is revoked: connections cut, then the 410 page; usage and audit recorded', async () => {
-    const { agent, company } = await setup({ requireApproval: true });
+    const { agent, company, as } = await setup({ requireApproval: true });
     const member = await t.newMember(company, ['agents.connect', 'accessRequests.use']);
     const memberAs = { token: member.token, company: company.publicId };
     const hmiServer = agent.servers.find((s) => s.name === 'hmi')!;
@@ -328,6 +347,12 @@ describe('web access: security', () => {
     });
     await once(ws, 'open');
     const wsClosed = once(ws, 'close');
+    // A web user is among the device's connected users while the session is open.
+    const read = await t.call('GET', `Agent/${agent.publicId}`, {
+      ...as,
+      query: { fields: 'connectedUsers' },
+    });
+    expect(read.body.data).toMatchObject({ connectedUsers: [{ publicId: member.publicId, name: 'Member' }] });
 
     const viewerSession = await open(memberAs, agent, 'screen');
     expect(viewerSession.viewOnly).toBe(true);
