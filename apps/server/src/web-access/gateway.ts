@@ -130,7 +130,10 @@ export class WebAccessGateway {
   }
 
   async #handle(request: IncomingMessage, response: ServerResponse, hostId: string) {
-    const url = new URL(request.url ?? '/', 'http://session');
+    // Only origin-form targets: an absolute URL or `*` would reach the device as a proxy request.
+    if (!request.url?.startsWith('/'))
+      return this.#page(response, 400, 'Bad request', 'This address cannot be opened through web access.');
+    const url = new URL(request.url, 'http://session');
     if (url.pathname === startPath) return this.#start(request, response, hostId, url);
     const found = await this.#admit(request, hostId);
     if (found.kind === 'refused') return this.#refusal(response, found.status, found.reason);
@@ -138,6 +141,7 @@ export class WebAccessGateway {
   }
 
   async #upgrade(request: IncomingMessage, socket: Socket, head: Buffer, hostId: string) {
+    if (!request.url?.startsWith('/')) return rawAnswer(socket, 400);
     const found = await this.#admit(request, hostId);
     if (found.kind === 'refused') {
       const text = found.status === 410 ? endedText(found.reason) : undefined;

@@ -326,6 +326,12 @@ describe('web access: security', () => {
       `POST /echo HTTP/1.1\r\nHost: ${host}\r\nCookie: ${cookie}\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello!`,
     );
     expect(doubled).toMatch(/^HTTP\/1\.1 400 /);
+    // An absolute URL would reach the device as a proxy request.
+    const absolute = await rawExchange(
+      serverPort(),
+      `GET http://127.0.0.1:${serverPort()}/api/MyUser HTTP/1.1\r\nHost: ${host}\r\nCookie: ${cookie}\r\nConnection: close\r\n\r\n`,
+    );
+    expect(absolute).toMatch(/^HTTP\/1\.1 400 /);
     expect(hmi.requests.length).toBe(before);
   });
 
