@@ -59,10 +59,16 @@ export class WebAccessGateway {
   /** Every request on a session host. */
   handleRequest(request: IncomingMessage, response: ServerResponse, hostId: string) {
     this.#handle(request, response, hostId).catch((error: unknown) => {
+      if (response.headersSent) return response.destroy();
+      if (this.#closing)
+        return this.#page(
+          response,
+          503,
+          'Server restarting',
+          'The server is restarting. Reload the page in a moment.',
+        );
       this.#deps.log.error({ err: error }, 'web access request failed');
-      if (!response.headersSent)
-        this.#page(response, 500, 'Something went wrong', 'The server could not handle this request.');
-      else response.destroy();
+      this.#page(response, 500, 'Something went wrong', 'The server could not handle this request.');
     });
   }
 

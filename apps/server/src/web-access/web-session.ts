@@ -15,6 +15,7 @@ import {
   clientSessionBytes,
   endWebAccessSession,
   setWebAccessClientSession,
+  touchWebAccess,
   webAccessEnded,
   type WebAccessRow,
 } from '../modules/web-access/web-access.repository.ts';
@@ -100,7 +101,7 @@ export class WebSession {
 
   /** Checks access, records the client session (usage, connected users); false when refused. */
   async start(): Promise<boolean> {
-    await this.#watch.revalidate();
+    await this.#check();
     if (this.#ended || !this.#watch.facts) return false;
     this.#clientSessionId = await insertClientSession(this.#deps.db, this.ticket);
     await setWebAccessClientSession(this.#deps.db, this.row.id, this.#clientSessionId);
@@ -114,7 +115,15 @@ export class WebSession {
     if (this.#ended) return;
     const state = await webAccessEnded(this.#deps.db, this.row.id);
     if (!state || state.endedAt) return this.end(state?.endReason ?? 'ended', null);
+    await this.#check();
+  }
+
+  /** The access rules, then whether the service is still the agent's. */
+  async #check() {
     await this.#watch.revalidate();
+    const facts = this.#watch.facts;
+    if (!this.#ended && facts && !facts.servers.some((s) => s.id === this.row.agentServerId))
+      await this.end('service removed', null);
   }
 
   /** Proxies one browser request to the device service, streaming both ways. */
@@ -256,6 +265,8 @@ export class WebSession {
       this.#flushedDown -= down;
       throw error;
     }
+    // In use: bytes moved since the last flush.
+    await touchWebAccess(this.#deps.db, this.row.id);
   }
 
   /**
