@@ -303,6 +303,7 @@ export class Relay {
       ...this.webAccess.liveClientSessionIds(),
     ];
     await sweepStaleSessions(this.#deps.db, staleBefore, live);
+    await this.webAccess.sweep();
   }
 
   async #publishAgent(agent: AttachingAgent, status: 'online' | 'offline') {

@@ -9,6 +9,7 @@ import { hashSecret, newSecret } from '../auth/secrets.ts';
 import type { Db } from '../db/client.ts';
 import type { RelayTicket } from '../relay/relay-tickets.ts';
 import {
+  endUnopenedWebAccess,
   findWebAccessByHost,
   redeemWebAccessToken,
   type WebAccessRow,
@@ -128,6 +129,11 @@ export class WebAccessGateway {
     this.#closing = true;
     await Promise.all([...this.#starting.values()].map((p) => p.catch(() => undefined)));
     await Promise.all(this.sessions.map((s) => s.close()));
+  }
+
+  /** Housekeeping: sessions never opened end when their token expired. */
+  async sweep() {
+    await endUnopenedWebAccess(this.#deps.db);
   }
 
   /** Client session ids of running sessions (housekeeping must not sweep them). */

@@ -12,7 +12,7 @@ import {
 import type { AgentRunner } from '../../../../agent/src/agent-runner.ts';
 import { browse, startEchoDevice, startHttpDevice, type Device } from './web-access.test-support.ts';
 
-const t = useTestServer({ relay: { webAccessIdleMs: 300 } });
+const t = useTestServer({ relay: { webAccessIdleMs: 300, heartbeatMs: 1000 } });
 const runners: AgentRunner[] = [];
 let hmi: Device;
 let vnc: Device;
@@ -262,6 +262,30 @@ describe('DELETE WebAccessSession/{publicId}', () => {
 });
 
 describe('a web access session without connections', () => {
+  it('ends unopened when its first URL expired', async () => {
+    const { agent, as } = await setup();
+    const session = (await t.call('POST', path(agent), { ...as, body: body(agent, 0) })).body
+      .data as WebAccessSession;
+    await t.server.db
+      .updateTable('web_access_sessions')
+      .set({ token_expires_on: new Date(Date.now() - 1000) })
+      .where('public_id', '=', session.publicId)
+      .execute();
+    const ended = await eventually(async () =>
+      t.server.db
+        .selectFrom('web_access_sessions')
+        .select('end_reason')
+        .where('public_id', '=', session.publicId)
+        .where('ended_at', 'is not', null)
+        .executeTakeFirst(),
+    );
+    expect(ended.end_reason).toBe('not opened');
+    const url = new URL(session.url);
+    const serverPort = Number(new URL(t.server.baseUrl).port);
+    const late = await browse(url.origin, `${url.pathname}${url.search}`, { serverPort });
+    expect(late.status).toBe(401);
+  });
+
   it('ends by itself after the idle time; the host then answers with the 410 page', async () => {
     const { agent, as } = await setup();
     const session = (await t.call('POST', path(agent), { ...as, body: body(agent, 0) })).body

@@ -214,3 +214,14 @@ export async function clientSessionBytes(db: Db, clientSessionId: number | null)
     .executeTakeFirst();
   return { bytesUp: Number(row?.bytes_up ?? 0), bytesDown: Number(row?.bytes_down ?? 0) };
 }
+
+/** Sessions whose first URL was never opened end once its token expired (they never ran). */
+export async function endUnopenedWebAccess(db: Db, now = new Date()): Promise<void> {
+  await db
+    .updateTable('web_access_sessions')
+    .set({ ended_at: now, end_reason: 'not opened' })
+    .where('ended_at', 'is', null)
+    .where('token_used_at', 'is', null)
+    .where('token_expires_on', '<', now)
+    .execute();
+}
