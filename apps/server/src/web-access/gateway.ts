@@ -99,7 +99,13 @@ export class WebAccessGateway {
       await session.end('agent disconnected', null);
       return rawAnswer(socket, 503, 'The agent is not connected.');
     }
+    // A viewer gone before its upgrade completes leaves no stream or session behind.
+    let upgraded = false;
+    socket.once('close', () => {
+      if (!upgraded) void session.end('viewer closed', null);
+    });
     wss.handleUpgrade(request, socket, head, (ws) => {
+      upgraded = true;
       if (session.ended) {
         stream.destroy();
         return ws.close(relayCloseCodes.accessEnded, session.endReason ?? 'ended');
