@@ -405,6 +405,19 @@ describe('web access: security', () => {
       return client.ended_at ? client : undefined;
     });
     expect(usage.vpn).toBe(false);
+    // Counted in the company's and the device's data usage of the day.
+    const companyUsage = await t.server.db
+      .selectFrom('company_data_usage')
+      .select(['bytes_in', 'bytes_out'])
+      .where('company_id', '=', await idOf(t.server.db, 'companies', company.publicId))
+      .executeTakeFirstOrThrow();
+    expect(Number(companyUsage.bytes_out)).toBeGreaterThanOrEqual(Number(usage.bytes_down));
+    const agentUsage = await t.server.db
+      .selectFrom('agent_data_usage')
+      .select(['bytes_in', 'bytes_out'])
+      .where('agent_id', '=', agent.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(agentUsage.bytes_in)).toBeGreaterThanOrEqual(Number(usage.bytes_up));
     expect(Number(usage.bytes_down)).toBeGreaterThan(logo.length);
     expect(Number(usage.bytes_up)).toBeGreaterThan(0);
     const audit = await eventually(async () =>
@@ -434,5 +447,14 @@ describe('web access: security', () => {
     const gone = await get(origin, '/', cookie);
     expect(gone.status).toBe(410);
     expect(gone.body.toString()).toContain('was closed');
+
+    const viewerSession = await open(as, agent, 'screen');
+    const viewer = new WebSocket(viewerSession.url);
+    await once(viewer, 'open');
+    const viewerClosed = once(viewer, 'close');
+    expect((await t.call('DELETE', `WebAccessSession/${viewerSession.publicId}`, as)).status).toBe(204);
+    const [code, reason] = (await viewerClosed) as [number, Buffer];
+    expect(code).toBe(relayCloseCodes.accessEnded);
+    expect(reason.toString()).toBe('ended by user');
   });
 });
