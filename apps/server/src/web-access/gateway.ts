@@ -18,7 +18,8 @@ import { bridgeRfb } from '../relay/rfb-bridge.ts';
 import { endedText, sendPage } from './pages.ts';
 import { sessionCookies } from './proxy-headers.ts';
 import { sessionOrigin } from './session-host.ts';
-import { rawAnswer, WebSession, type EndActor } from './web-session.ts';
+import { rawAnswer } from './device-connection.ts';
+import { WebSession, type EndActor } from './web-session.ts';
 
 export type WebAccessGatewayDeps = {
   db: Db;

@@ -1,7 +1,6 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import { isIP, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import tls from 'node:tls';
 import type { WebSocket } from 'ws';
 import { relayCloseCodes, webAccessIdleMinutes } from '@fleetgate/contracts';
 import type { Multiplexer } from '@fleetgate/tunnel-protocol';
@@ -21,6 +20,7 @@ import {
 } from '../modules/web-access/web-access.repository.ts';
 import { browserResponseHeaders, deviceRequestHeaders, type ProxyOrigins } from './proxy-headers.ts';
 import { endedText, sendPage } from './pages.ts';
+import { GatewayTimeout, rawAnswer, serviceConnection } from './device-connection.ts';
 
 export type WebSessionDeps = {
   db: Db;
@@ -402,18 +402,12 @@ export class WebSession {
 
   /** A tunnel stream to the service, in TLS for https (the device's certificate checked unless the service accepts a self-signed one). */
   #connect(mux: Multiplexer, server: RelayServer): Socket {
-    const stream = asSocket(mux.open(serviceTarget(server)));
+    const stream = mux.open(serviceTarget(server));
     this.#hold(stream);
-    if (this.row.serverType !== 'https') return stream;
-    const secured = tls.connect({
-      socket: stream,
-      host: server.host,
-      servername: isIP(server.host) ? undefined : server.host,
-      rejectUnauthorized: !this.row.acceptSelfSigned,
-      ALPNProtocols: ['http/1.1'],
+    return serviceConnection(stream, server, {
+      https: this.row.serverType === 'https',
+      acceptSelfSigned: this.row.acceptSelfSigned,
     });
-    secured.once('close', () => stream.destroy());
-    return secured;
   }
 
   #page(response: ServerResponse, status: 410 | 502 | 503 | 504) {
@@ -447,32 +441,4 @@ export class WebSession {
     clearTimeout(this.#idleTimer);
     this.#idleTimer = undefined;
   }
-}
-
-class GatewayTimeout extends Error {}
-
-/**
- * Node's HTTP client and agent treat their connection as a net.Socket (keep-alive, timeouts,
- * ref counting); a tunnel stream has no such options, so they are accepted and ignored.
- */
-function asSocket(stream: Duplex): Socket {
-  const socket = stream as Duplex & Partial<Socket>;
-  const self = () => socket;
-  socket.setKeepAlive ??= self as Socket['setKeepAlive'];
-  socket.setNoDelay ??= self as Socket['setNoDelay'];
-  socket.setTimeout ??= self as Socket['setTimeout'];
-  socket.ref ??= self as Socket['ref'];
-  socket.unref ??= self as Socket['unref'];
-  return socket as Socket;
-}
-
-/** A plain answer on a raw socket (an upgrade that cannot go on), then the connection closes. */
-export function rawAnswer(socket: Duplex, status: number, text = http.STATUS_CODES[status] ?? 'Error') {
-  if (!socket.writable) return socket.destroy();
-  socket.once('finish', () => socket.destroy());
-  socket.end(
-    `HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? 'Error'}\r\nConnection: close\r\n` +
-      `Cache-Control: no-store\r\nContent-Type: text/plain; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`,
-  );
 }
