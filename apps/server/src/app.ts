@@ -1,3 +1,4 @@
+import { createServer, type IncomingMessage, type ServerOptions, type ServerResponse } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config, ConnectionLimits } from './config.ts';
 import { openDatabase, type Db } from './db/client.ts';
@@ -68,7 +69,24 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   if (!options.db) await migrateToLatest(db);
 
   const limits = { ...config.connectionLimits, ...options.connectionLimits };
+  // Requests for a web access session's host go to the session's proxy at the raw server:
+  // they never reach the API, the web app or their hooks (set once the relay exists).
+  const dispatch: { sessionHost?: (request: IncomingMessage, response: ServerResponse) => boolean } = {};
   const app = Fastify({
+    // What Fastify itself does for an HTTP/1 server (lib/server.js getServerInstance), plus the dispatch.
+    serverFactory: (handler, serverOptions) => {
+      const server = createServer(
+        (serverOptions.http ?? {}) as ServerOptions,
+        (request: IncomingMessage, response: ServerResponse) => {
+          if (dispatch.sessionHost?.(request, response)) return;
+          handler(request, response);
+        },
+      );
+      server.keepAliveTimeout = serverOptions.keepAliveTimeout as number;
+      server.requestTimeout = serverOptions.requestTimeout as number;
+      server.setTimeout(serverOptions.connectionTimeout as number);
+      return server;
+    },
     logger: options.logger === false ? false : loggerOptions(config),
     logController: new RequestLogController(),
     requestIdHeader: 'x-request-id',
@@ -110,6 +128,26 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     app.addHook('onClose', stop);
   }
   registerEventRoutes(app, api, events);
+  // The tunnel relay shares the HTTP server; it closes its sessions before the server stops.
+  const relay = new Relay(
+    {
+      db,
+      events,
+      log: app.log,
+      servesHost: hostCheck(config, app.server, brandingHosts),
+      webAccess: {
+        domain: config.webAccessDomain,
+        publicUrl: () => config.publicUrl,
+        responseTimeoutMs: limits.requestTimeoutMs,
+      },
+    },
+    options.relay,
+  );
+  dispatch.sessionHost = (request, response) => {
+    const hostId = relay.sessionHostOf(request);
+    if (hostId) relay.webAccess.handleRequest(request, response, hostId);
+    return hostId !== undefined;
+  };
   const stopTemporaryAccessSweep = startTemporaryAccessSweep(
     db,
     events,
@@ -146,6 +184,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     companyCreationLimiter,
     events,
     brandingHosts,
+    webAccess: relay.webAccess,
     brandingLookupLimiter: attemptLimiter(
       options.brandingLookupsPerAddressPerMinute ?? brandingLookupsPerAddressPerMinute,
       60,
@@ -156,11 +195,6 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   registerConnectorDownloads(app, config.connectorDownloadsDir);
   registerApiDocs(app, api, config, brandingHosts);
 
-  // The tunnel relay shares the HTTP server; it closes its sessions before the server stops.
-  const relay = new Relay(
-    { db, events, log: app.log, servesHost: hostCheck(config, app.server, brandingHosts) },
-    options.relay,
-  );
   relay.attach(app.server);
   app.addHook('preClose', () => relay.close());
 

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from './app.ts';
-import { helpCentreUrlOf, loadConfig, parseTrustProxy } from './config.ts';
+import { helpCentreUrlOf, loadConfig, parseTrustProxy, webAccessDomainOf } from './config.ts';
 import { openDatabase, type Db } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
 
@@ -190,5 +190,30 @@ describe('client addresses behind TRUST_PROXY', () => {
     // The same client through the proxy is limited like any other.
     expect((await failedLogin('10.0.0.2', '198.51.100.0', 9)).statusCode).toBe(401);
     expect((await failedLogin('10.0.0.3', '198.51.100.0', 9)).statusCode).toBe(429);
+  });
+});
+
+describe('WEB_ACCESS_DOMAIN', () => {
+  it('defaults to localhost, whose sub-domains browsers resolve to loopback', () => {
+    expect(loadConfig({}).webAccessDomain).toBe('localhost');
+    expect(loadConfig({ WEB_ACCESS_DOMAIN: 'Web.Example.COM.' }).webAccessDomain).toBe('web.example.com');
+  });
+
+  it('takes a DNS name only, never an address, a port or a wildcard', () => {
+    for (const value of [
+      'https://web.example.com',
+      'web.example.com:8443',
+      '*.example.com',
+      '10.0.0.1',
+      'a..b',
+    ])
+      expect(() => webAccessDomainOf(value, 'https://portal.example.com')).toThrow('WEB_ACCESS_DOMAIN');
+  });
+
+  it("refuses a domain that contains PUBLIC_URL's host, whose cookies device pages could set", () => {
+    expect(() => webAccessDomainOf('example.com', 'https://portal.example.com')).toThrow(
+      'must not contain PUBLIC_URL',
+    );
+    expect(webAccessDomainOf('web.example.com', 'https://portal.example.com')).toBe('web.example.com');
   });
 });

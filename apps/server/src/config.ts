@@ -17,6 +17,14 @@ export type Config = {
    * other hosts get 421 (http/host-check.ts). Branding hosts and the web-access domain join here.
    */
   allowedHosts: string[];
+  /**
+   * The domain under which each web access session gets its own host name,
+   * `<session>.<WEB_ACCESS_DOMAIN>` (WEB_ACCESS_DOMAIN, default `localhost`, whose sub-domains
+   * browsers resolve to loopback). In production a wildcard DNS name and certificate; the scheme
+   * and port are PUBLIC_URL's. It must not be PUBLIC_URL's own host or a parent of it: device
+   * pages would then share cookies with the portal.
+   */
+  webAccessDomain: string;
   /** Outbound connections made for users may reach loopback, private and link-local addresses. */
   outboundAllowPrivate: boolean;
   /** Timeouts and per-address connection cap that keep slow clients from exhausting the server. */
@@ -129,6 +137,7 @@ export function loadConfig(
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     publicUrl,
     allowedHosts: listOf(env.ALLOWED_HOSTS).map((host) => host.toLowerCase()),
+    webAccessDomain: webAccessDomainOf(env.WEB_ACCESS_DOMAIN, publicUrl),
     outboundAllowPrivate: env.OUTBOUND_ALLOW_PRIVATE === 'true',
     connectionLimits: {
       headersTimeoutMs: seconds(env, 'HEADERS_TIMEOUT_SECONDS', 30),
@@ -170,6 +179,28 @@ function publicUrlOf(value: string | undefined, port: number): string {
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash)
     throw new Error(`PUBLIC_URL is not an http(s) address: ${value}`);
   return value.replace(/\/+$/, '');
+}
+
+/**
+ * WEB_ACCESS_DOMAIN: a DNS name (no scheme, port or wildcard). Session hosts are its direct
+ * sub-domains, so PUBLIC_URL's host may not be below it (it may be the domain itself, as in the
+ * local default `localhost`): a device page could otherwise set cookies that the portal's host
+ * receives.
+ */
+export function webAccessDomainOf(value: string | undefined, publicUrl: string): string {
+  const domain = (value?.trim() || 'localhost').toLowerCase().replace(/\.$/, '');
+  if (
+    !/^(?=.{1,200}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/.test(domain)
+  )
+    throw new Error(`WEB_ACCESS_DOMAIN is not a DNS name: ${value}`);
+  if (/^[0-9.]+$/.test(domain)) throw new Error(`WEB_ACCESS_DOMAIN must be a name, not an address: ${value}`);
+  const publicHost = new URL(publicUrl).hostname.toLowerCase();
+  if (publicHost.endsWith(`.${domain}`))
+    throw new Error(
+      `WEB_ACCESS_DOMAIN (${domain}) must not contain PUBLIC_URL's host (${publicHost}): ` +
+        'device pages on its sub-domains could set cookies for the portal',
+    );
+  return domain;
 }
 
 /**

@@ -46,6 +46,8 @@ import { registerSignInEventRoutes } from './sign-in-events/sign-in-event.routes
 import { registerTrustedDeviceRoutes } from './trusted-devices/trusted-device.routes.ts';
 import { registerSsoRoutes } from './sso/sso.routes.ts';
 import { registerPasskeyRoutes } from './passkeys/passkey.routes.ts';
+import { registerWebAccessRoutes } from './web-access/web-access.routes.ts';
+import type { WebAccessGateway } from '../web-access/gateway.ts';
 
 export type ModuleDeps = {
   config: Config;
@@ -59,6 +61,8 @@ export type ModuleDeps = {
   events: EventBus;
   /** Host names that brandings claim (host check, discovery, same-site links). */
   brandingHosts: BrandingHosts;
+  /** Web access sessions running in this process (ending one at its user's request). */
+  webAccess: Pick<WebAccessGateway, 'end'>;
   /** Public branding lookups per client address. */
   brandingLookupLimiter: AttemptLimiter;
 };
@@ -88,6 +92,7 @@ export function registerModules(api: Api, deps: ModuleDeps) {
   registerAgentRoutes(api, deps);
   registerAccessRequestRoutes(api, deps);
   registerTunnelRoutes(api, deps);
+  registerWebAccessRoutes(api, deps);
   registerVpnReleaseRoutes(api, deps);
   registerCompanyItemRoutes(api, deps);
   registerTranslationRoutes(api, deps);

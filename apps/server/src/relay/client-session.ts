@@ -1,10 +1,9 @@
 import type { WebSocket } from 'ws';
 import type { Multiplexer, TunnelStream } from '@fleetgate/tunnel-protocol';
-import { formatAccessEndReason, relayCloseCodes } from '@fleetgate/contracts';
+import { relayCloseCodes } from '@fleetgate/contracts';
 import type { Db } from '../db/client.ts';
-import { evaluateAccess } from '../modules/access/access.policy.ts';
-import { accessEndReason } from './access-end.ts';
-import { loadAgentFacts, serviceTarget, type RelayAgentFacts, type RelayServer } from './agent-facts.ts';
+import { AccessWatch } from './access-watch.ts';
+import { serviceTarget, type RelayServer } from './agent-facts.ts';
 import { endClientSession, insertClientSession, recordUsage } from './relay-sessions.repository.ts';
 import type { RelayTicket } from './relay-tickets.ts';
 import { linkWebSocket, type WsLink } from './ws-link.ts';
@@ -19,9 +18,6 @@ export type ClientSessionDeps = {
   onError: (error: unknown, what: string) => void;
 };
 
-/** setTimeout takes at most a 32-bit delay. */
-const maxTimerMs = 2 ** 31 - 1;
-
 /**
  * One user's tunnel to one agent: opened with a redeemed ticket, it lets the client open streams
  * to the services the ticket names, counts their bytes, and lasts only while the access rules
@@ -31,20 +27,13 @@ export class ClientSession {
   readonly ticket: RelayTicket;
   readonly #deps: ClientSessionDeps;
   readonly #link: WsLink;
-  #facts: RelayAgentFacts | undefined;
-  /** The approved request the last check relied on, to say what became of it when access ends. */
-  #accessRequestId: number | null = null;
-  /** When the last allowing check said access would end (an approved request or a temporary membership). */
-  #until: Date | null = null;
+  readonly #watch: AccessWatch;
   #id: number | undefined;
   #up = 0;
   #down = 0;
   #flushedUp = 0;
   #flushedDown = 0;
   #endReason = 'client disconnected';
-  #untilTimer: NodeJS.Timeout | undefined;
-  #checking: Promise<void> | undefined;
-  #checkAgain = false;
   #starting: Promise<void> | undefined;
   /** Streams are accepted only between a successful start and the close. */
   #admitted = false;
@@ -61,6 +50,12 @@ export class ClientSession {
       heartbeatMs: deps.options.heartbeatMs,
       maxStreams: deps.options.maxStreamsPerSession,
       onStream: (stream, target) => this.#openStream(stream, target),
+    });
+    this.#watch = new AccessWatch(ticket, {
+      db: deps.db,
+      isOpen: () => this.#link.ws.readyState === this.#link.ws.OPEN,
+      onDenied: (reason) => this.close(relayCloseCodes.accessEnded, reason),
+      onError: deps.onError,
     });
     this.finished = new Promise((resolve) => ws.once('close', () => resolve(this.#finish())));
   }
@@ -79,7 +74,7 @@ export class ClientSession {
     await this.revalidate();
     if (this.#link.ws.readyState !== this.#link.ws.OPEN) return;
     // The check could not run (it logged why): no session without one.
-    if (!this.#facts) return this.close(1011, 'server error');
+    if (!this.#watch.facts) return this.close(1011, 'server error');
     this.#id = await insertClientSession(this.#deps.db, this.ticket);
     this.#deps.onChanged();
     this.#admitted = this.#link.ws.readyState === this.#link.ws.OPEN;
@@ -96,20 +91,7 @@ export class ClientSession {
 
   /** Re-runs the access rules; a denial closes the session with its reason. Calls coalesce. */
   revalidate(): Promise<void> {
-    if (this.#checking) {
-      this.#checkAgain = true;
-      return this.#checking;
-    }
-    this.#checking = this.#check()
-      .catch((error: unknown) => this.#deps.onError(error, 'access check failed'))
-      .finally(() => {
-        this.#checking = undefined;
-        if (this.#checkAgain) {
-          this.#checkAgain = false;
-          void this.revalidate();
-        }
-      });
-    return this.#checking;
+    return this.#watch.revalidate();
   }
 
   /** Writes the bytes counted since the last flush. */
@@ -132,40 +114,6 @@ export class ClientSession {
       this.#flushedUp -= up;
       this.#flushedDown -= down;
       throw error;
-    }
-  }
-
-  async #check() {
-    if (this.#link.ws.readyState !== this.#link.ws.OPEN) return;
-    const facts = await loadAgentFacts(this.#deps.db, this.ticket.agentId);
-    if (!facts) return this.close(relayCloseCodes.accessEnded, 'agent deleted');
-    const existing = new Set(facts.servers.map((s) => s.id));
-    const decision = await evaluateAccess(this.#deps.db, {
-      userId: this.ticket.userId,
-      agent: facts,
-      vpn: this.ticket.vpn,
-      serverIds: this.ticket.vpn ? [] : this.ticket.serverIds.filter((id) => existing.has(id)),
-    });
-    if (!decision.allowed) {
-      const reason = await accessEndReason(this.#deps.db, this.#accessRequestId, decision.message);
-      // Access that was to end by now (a temporary membership reached its end) expired.
-      const expired = reason === decision.message && this.#until !== null && this.#until <= new Date();
-      return this.close(
-        relayCloseCodes.accessEnded,
-        expired ? formatAccessEndReason({ reason: 'expired' }) : reason,
-      );
-    }
-    this.#facts = facts;
-    this.#accessRequestId = decision.accessRequestId;
-    this.#until = decision.until;
-    clearTimeout(this.#untilTimer);
-    this.#untilTimer = undefined;
-    if (decision.until) {
-      // The approved request or a temporary membership ends: check again right then instead
-      // of up to one interval later.
-      const delay = Math.min(Math.max(decision.until.getTime() - Date.now() + 10, 0), maxTimerMs);
-      this.#untilTimer = setTimeout(() => void this.revalidate(), delay);
-      this.#untilTimer.unref();
     }
   }
 
@@ -193,7 +141,7 @@ export class ClientSession {
   }
 
   #resolve(target: string): RelayServer | undefined {
-    const servers = this.#facts?.servers ?? [];
+    const servers = this.#watch.facts?.servers ?? [];
     const allowed = this.ticket.vpn ? servers : servers.filter((s) => this.ticket.serverIds.includes(s.id));
     return (
       allowed.find((s) => s.publicId === target) ??
@@ -202,7 +150,7 @@ export class ClientSession {
   }
 
   async #finish() {
-    clearTimeout(this.#untilTimer);
+    this.#watch.stop();
     await this.#starting?.catch(() => undefined);
     if (this.#id === undefined) return;
     try {

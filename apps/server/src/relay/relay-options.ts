@@ -1,3 +1,5 @@
+import { webAccessIdleMinutes } from '@fleetgate/contracts';
+
 /** Tunables of the relay; defaults for production, tests inject short ones through buildApp. */
 export type RelayOptions = {
   /** Agent connection attempts closer together than this count towards the rate limit. */
@@ -17,6 +19,8 @@ export type RelayOptions = {
    * per direction, queued in the relay when a side reads slowly: this bounds a session's memory.
    */
   maxStreamsPerSession: number;
+  /** A web access session without an open connection ends after this long. */
+  webAccessIdleMs: number;
 };
 
 export const defaultRelayOptions: RelayOptions = {
@@ -27,4 +31,5 @@ export const defaultRelayOptions: RelayOptions = {
   heartbeatMs: 20_000,
   usageFlushMs: 5000,
   maxStreamsPerSession: 64,
+  webAccessIdleMs: webAccessIdleMinutes * 60_000,
 };

@@ -19,6 +19,8 @@ import {
 } from './relay-sessions.repository.ts';
 import { redeemTicket, type RelayTicket } from './relay-tickets.ts';
 import { bearerSecret, rejectUpgrade } from './upgrade-response.ts';
+import { WebAccessGateway } from '../web-access/gateway.ts';
+import { sessionHostIdOf } from '../web-access/session-host.ts';
 
 export type RelayDeps = {
   db: Db;
@@ -26,6 +28,8 @@ export type RelayDeps = {
   log: FastifyBaseLogger;
   /** Whether an upgrade request names a host this instance serves (http/host-check.ts). */
   servesHost: (request: IncomingMessage) => boolean;
+  /** Web access: session hosts live under this domain; links are built from the public URL. */
+  webAccess: { domain: string; publicUrl: () => string; responseTimeoutMs: number };
 };
 
 /** How long closing connections may take at shutdown before they are cut. */
@@ -62,11 +66,34 @@ export class Relay {
   #stopListening: (() => void) | undefined;
   #server: Server | undefined;
   #closing = false;
+  /** Web access sessions: their runtime is the relay's, so they end when access ends like client sessions. */
+  readonly webAccess: WebAccessGateway;
 
   constructor(deps: RelayDeps, options: Partial<RelayOptions> = {}) {
     this.#deps = deps;
     this.#options = { ...defaultRelayOptions, ...options };
     this.#wss = new WebSocketServer({ noServer: true, maxPayload: headerLength + defaultMaxPayload });
+    this.webAccess = new WebAccessGateway({
+      db: deps.db,
+      log: deps.log,
+      publicUrl: deps.webAccess.publicUrl,
+      domain: deps.webAccess.domain,
+      responseTimeoutMs: deps.webAccess.responseTimeoutMs,
+      idleMs: this.#options.webAccessIdleMs,
+      muxOf: (agentId) => {
+        const link = this.#agents.get(agentId);
+        return link?.open ? link.mux : undefined;
+      },
+      onChanged: (agentId) => {
+        const link = this.#agents.get(agentId);
+        if (link) this.#track(this.#publishSessions(link.agent), 'publishing failed');
+      },
+    });
+  }
+
+  /** The session host a request is for (its host id), if any: such requests are web access's alone. */
+  sessionHostOf(request: IncomingMessage): string | undefined {
+    return sessionHostIdOf(request.headers.host, this.#deps.webAccess.domain);
   }
 
   /** Starts handling upgrades on the HTTP server, the periodic checks, and the event listener. */
@@ -96,7 +123,11 @@ export class Relay {
     const links = [...this.#links];
     for (const client of clients) client.close(1001, 'server shutting down');
     for (const link of links) link.close(1001, 'server shutting down');
-    const done = Promise.all([...clients.map((c) => c.finished), ...links.map((l) => l.finished)]);
+    const done = Promise.all([
+      ...clients.map((c) => c.finished),
+      ...links.map((l) => l.finished),
+      this.webAccess.close(),
+    ]);
     const grace = new Promise((resolve) => setTimeout(resolve, shutdownGraceMs).unref());
     await Promise.race([done, grace]);
     // Peers that do not answer the close handshake are cut; their rows are still written.
@@ -110,8 +141,19 @@ export class Relay {
     const url = new URL(request.url ?? '/', 'http://relay');
     socket.on('error', () => socket.destroy());
     if (this.#closing) return rejectUpgrade(socket, 503, 'server shutting down');
+    // A device page's WebSocket on its session host: never the portal's endpoints.
+    const hostId = this.sessionHostOf(request);
+    if (hostId) return this.webAccess.handleUpgrade(request, socket, head, hostId);
     // Upgrades skip Fastify's hooks, so the Host check every other request passes is made here.
     if (!this.#deps.servesHost(request)) return rejectUpgrade(socket, 421, errorMessages.misdirected);
+    if (url.pathname === '/relay/vnc') {
+      const token = url.searchParams.get('token') ?? '';
+      return this.#track(
+        this.webAccess.upgradeVnc(request, socket, head, token, this.#wss),
+        'viewer upgrade failed',
+        socket,
+      );
+    }
     if (url.pathname === '/relay/agent') {
       return this.#track(this.#upgradeAgent(request, socket, head), 'agent upgrade failed', socket);
     }
@@ -237,7 +279,10 @@ export class Relay {
   }
 
   async #revalidateAll(which: (ticket: RelayTicket) => boolean) {
-    await Promise.all([...this.#clients].filter((c) => which(c.ticket)).map((c) => c.revalidate()));
+    await Promise.all([
+      ...[...this.#clients].filter((c) => which(c.ticket)).map((c) => c.revalidate()),
+      this.webAccess.revalidate(which),
+    ]);
   }
 
   /** Writes every open session's counted bytes now (tests, instead of waiting for the interval). */
@@ -246,15 +291,19 @@ export class Relay {
   }
 
   async #flushAll() {
-    await Promise.all([...this.#clients].map((c) => c.flush()));
+    await Promise.all([...[...this.#clients].map((c) => c.flush()), this.webAccess.flush()]);
   }
 
   /** Marks attached agents as seen and ends sessions that dead processes left open. */
   async #housekeeping() {
     await touchAgents(this.#deps.db, [...this.#agents.keys()]);
     const staleBefore = new Date(Date.now() - staleAfterMs(this.#options.heartbeatMs));
-    const live = [...this.#clients].flatMap((c) => (c.sessionId === undefined ? [] : [c.sessionId]));
+    const live = [
+      ...[...this.#clients].flatMap((c) => (c.sessionId === undefined ? [] : [c.sessionId])),
+      ...this.webAccess.liveClientSessionIds(),
+    ];
     await sweepStaleSessions(this.#deps.db, staleBefore, live);
+    await this.webAccess.sweep();
   }
 
   async #publishAgent(agent: AttachingAgent, status: 'online' | 'offline') {
