@@ -77,8 +77,16 @@ describe('AgentList and Agent', () => {
       name: 'Line 1 gateway',
       status: 'offline',
       servers: [
-        { ...hmi, publicId: expect.any(String), requireAccessApproval: false, serviceGroup: null },
-        { ...plc, publicId: expect.any(String) },
+        {
+          ...hmi,
+          publicId: expect.any(String),
+          requireAccessApproval: false,
+          serviceGroup: null,
+          // No type given: the default by port.
+          type: 'http',
+          acceptSelfSigned: false,
+        },
+        { ...plc, publicId: expect.any(String), type: 'tcp', acceptSelfSigned: false },
       ],
       vpnLocked: true,
       webAccessLocked: false,
