@@ -107,7 +107,14 @@ describe('AgentList and Agent', () => {
       lastSeenOn: null,
       createdOn: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       // The administrator bypasses approval; the answer to a change says so as a read does.
-      myAccess: { vpn: 'direct', web: 'direct', from: null, until: null, canRequest: true },
+      myAccess: {
+        vpn: 'direct',
+        web: 'direct',
+        from: null,
+        until: null,
+        canRequest: true,
+        webServers: [{ publicId: expect.any(String) }, { publicId: expect.any(String) }],
+      },
       logging: {
         active: false,
         source: null,
