@@ -104,7 +104,8 @@ export function accessOf(
  * The services a web ticket (`vpn: false`) would be granted for now, by `evaluateAccess`'s rule:
  * all for those who bypass approval; otherwise a service is free when the agent is not locked
  * for web and the service needs no approval, and else needs an approved request in effect
- * that is a VPN request or names it.
+ * that is a VPN request or names it. A ticket rests on one request, so of several web requests
+ * only the widest counts: the connector can then ask for all these services at once.
  */
 function reachableByWeb(
   agent: Omit<AccessAgent, 'id'>,
@@ -114,7 +115,12 @@ function reachableByWeb(
 ) {
   const current = open.filter((request) => request.status === 'approved' && request.starts_on <= now);
   if (bypass || current.some((request) => request.vpn)) return agent.servers;
-  const covered = new Set(current.flatMap((request) => request.serverIds ?? []));
+  // A ticket is granted on one request: the one naming the most services (then lasting longest).
+  const best = current.sort(
+    (a, b) =>
+      (b.serverIds?.length ?? 0) - (a.serverIds?.length ?? 0) || b.ends_on.getTime() - a.ends_on.getTime(),
+  )[0];
+  const covered = new Set(best?.serverIds ?? []);
   return agent.servers.filter(
     (server) => (!agent.web_access_locked && !server.require_access_approval) || covered.has(server.id),
   );
