@@ -231,6 +231,40 @@ describe('web tickets (vpn: false) grant exactly what the approvals cover', () =
     expect((await ticket({ vpn: true })).status).toBe(403);
   });
 
+  it('rests a ticket on one request: myAccess.webServers names the widest approved one', async () => {
+    const { agent, member, memberAs } = await setup();
+    const [hmi, plc] = agent.servers;
+    const webServers = async () => {
+      const read = await t.call('GET', `Agent/${agent.publicId}`, {
+        ...memberAs,
+        query: { fields: 'myAccess(webServers)' },
+      });
+      return (read.body.data as { myAccess: { webServers: { publicId: string }[] } }).myAccess.webServers;
+    };
+    const soon = new Date(Date.now() + 30 * 60_000);
+    await seedAccessRequest(t.server.db, agent, member.publicId, { vpn: false, serverIds: [hmi!.id] });
+    await seedAccessRequest(t.server.db, agent, member.publicId, {
+      vpn: false,
+      serverIds: [plc!.id],
+      endsOn: soon,
+    });
+    // Two requests naming one service each: no single one covers both, so only the longer lasting counts.
+    expect(await webServers()).toEqual([{ publicId: hmi!.publicId }]);
+    const both = { vpn: false, servers: [{ publicId: hmi!.publicId }, { publicId: plc!.publicId }] };
+    expect((await t.call('POST', path(agent), { ...memberAs, body: both })).status).toBe(403);
+    await seedAccessRequest(t.server.db, agent, member.publicId, {
+      vpn: false,
+      serverIds: [hmi!.id, plc!.id],
+      endsOn: soon,
+    });
+    expect(await webServers()).toEqual([{ publicId: hmi!.publicId }, { publicId: plc!.publicId }]);
+    const granted = await t.call('POST', path(agent), {
+      ...memberAs,
+      body: { vpn: false, servers: await webServers() },
+    });
+    expect(granted.status).toBe(201);
+  });
+
   it('grants an asset request approved through the API for its services only', async () => {
     const company = await t.newCompany();
     const agent = await seedAgent(t.server.db, company.publicId, {
