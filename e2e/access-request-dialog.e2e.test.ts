@@ -333,4 +333,67 @@ describe('request access dialog', () => {
     expect(errors).toEqual([]);
     await close();
   });
+  it('requests access to an asset through its device, and says when an asset has no device', async () => {
+    const { admin, conveyor, adminName } = await plant('asset');
+    // Sees the asset list (asset types) and requests access; needs approval like any engineer.
+    const engineer = await world.server.newMember(
+      admin,
+      ['agents.connect', 'accessRequests.use', 'assetTypes.manage'],
+      'Asset Engineer',
+    );
+    const type = await callApi<{ publicId: string }>(world.server, admin, 'POST', 'AssetTypeList', {
+      name: `Filling ${Date.now()}`,
+    });
+    await callApi(world.server, admin, 'POST', 'AssetList', {
+      name: 'Capper 3',
+      assetType: { publicId: type.publicId },
+      agent: { publicId: conveyor.publicId },
+    });
+    await callApi(world.server, admin, 'POST', 'AssetList', {
+      name: 'Spare pump',
+      assetType: { publicId: type.publicId },
+    });
+    const { page, errors, close } = await openAs(world.server, world.browser, engineer, 1280, '/assets');
+
+    // An asset reached through no device cannot be requested.
+    await page.getByRole('button', { name: 'Request access to Spare pump' }).click();
+    let dialog = requestDialog(page);
+    await dialog.getByText('No Agent reference', { exact: false }).waitFor();
+    expect(await dialog.getByRole('combobox').count()).toBe(0);
+    await shot(page, 'dialog-asset-no-agent-1280');
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // The asset's dialog names asset and device and offers the device's services, by web.
+    await page.getByRole('button', { name: 'Request access to Capper 3' }).click();
+    dialog = requestDialog(page);
+    await dialog.getByText(`to the asset Capper 3 on ${conveyor.name}`).waitFor();
+    await dialog.getByText('The chosen services are reached by web access, without VPN.').waitFor();
+    await select(dialog, 'Services').click();
+    expect(await listbox(page).getByRole('option').allInnerTexts()).toEqual(['Conveyor HMI']);
+    await page.keyboard.press('Escape');
+    await listbox(page).waitFor({ state: 'detached' });
+    await toggle(page, dialog, 'Services', ['Conveyor HMI']);
+    await toggle(page, dialog, 'Approvers', [adminName]);
+    await dialog.getByRole('textbox', { name: /^Reason/ }).fill('Adjust the capper torque');
+    await chooseDuration(page, dialog, '60 minutes');
+    await shot(page, 'dialog-asset-1280');
+    await expectAccessible(page);
+    await submit(dialog).click();
+    await dialog.getByRole('heading', { name: 'Access requested' }).waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const [request] = await myRequests(engineer);
+    expect(request).toMatchObject({
+      agent: { publicId: conveyor.publicId },
+      asset: { name: 'Capper 3' },
+      vpn: false,
+      servers: [{ name: 'Conveyor HMI' }],
+      status: 'pending',
+    });
+    expect(errors).toEqual([]);
+    await close();
+  });
 });

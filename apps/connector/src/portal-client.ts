@@ -1,4 +1,10 @@
-import { deviceErrors, type ApiFailure, type DiscoveryEntry, type TunnelTicket } from '@fleetgate/contracts';
+import {
+  deviceErrors,
+  type AgentVpnAccess,
+  type ApiFailure,
+  type DiscoveryEntry,
+  type TunnelTicket,
+} from '@fleetgate/contracts';
 
 /** A failed portal call: the HTTP status (0 when unreachable) and the error messages it sent. */
 export class PortalError extends Error {
@@ -17,7 +23,15 @@ export type AgentDetails = {
   name: string;
   activeVpnSession: { vpnAddress: string } | null;
   servers: { publicId: string; name: string; host: string; port: number }[];
+  /**
+   * The user's own access: VPN state and the services reachable without VPN now. Absent from
+   * portals before web access; the connector then asks for VPN as it always did.
+   */
+  myAccess?: { vpn: AgentVpnAccess; webServers?: { publicId: string }[] } | null;
 };
+
+/** What a ticket is asked for: the whole agent (VPN), or some services without VPN. */
+export type TicketScope = { vpn: true } | { vpn: false; servers: { publicId: string }[] };
 
 export type Credentials = { token: string; companyId?: string | undefined };
 /** Company routes (the agent, its tickets) name their company: the portal has no default one. */
@@ -46,20 +60,21 @@ export class PortalClient {
     return this.#call<AgentDetails>('Agent', 'GET', credentials, {
       signal,
       publicId: agentId,
-      query: { fields: 'publicId,name,activeVpnSession,servers' },
+      query: { fields: 'publicId,name,activeVpnSession,servers,myAccess(vpn,webServers)' },
     });
   }
 
-  /** A ticket for a VPN session: the whole agent, every service it has. */
+  /** A ticket for a VPN session (the whole agent, every service) or for some services without VPN. */
   async ticket(
     credentials: CompanyCredentials,
     agentId: string,
+    scope: TicketScope,
     signal?: AbortSignal,
   ): Promise<TunnelTicket> {
     return this.#call<TunnelTicket>('AgentTunnelTicketList', 'POST', credentials, {
       signal,
       publicId: agentId,
-      body: { vpn: true },
+      body: scope,
     });
   }
 

@@ -7,6 +7,7 @@ import {
   type AgentDetails,
   type CompanyCredentials,
   type PortalClient,
+  type TicketScope,
 } from './portal-client.ts';
 import { openRelayLink, RelayRefused, type RelayClosed, type RelayLink } from './relay-link.ts';
 import { resolveSocksTarget, socksServices, type SocksService } from './service-names.ts';
@@ -92,8 +93,13 @@ export class TunnelSession {
       if (!agent.activeVpnSession?.vpnAddress) return void this.end({ code: statusCodes.deviceOffline });
       this.#hooks.log(`device ${agent.name} (${agent.publicId}) at ${agent.activeVpnSession.vpnAddress}`);
 
+      const scope = ticketScope(agent);
+      if (!scope) return void this.end(noAccessEnding(agent));
+      if (!scope.vpn)
+        this.#hooks.log(`no VPN access: asking for ${scope.servers.length} service(s) by web access`);
+
       if (!step(statusCodes.requestingTicket)) return;
-      const ticket = await this.request.portal.ticket(credentials, agentId, signal);
+      const ticket = await this.request.portal.ticket(credentials, agentId, scope, signal);
 
       if (!step(statusCodes.openingRelay)) return;
       const link = await openRelayLink(ticket, { forceProtocol: this.request.forceProtocol, signal });
@@ -262,6 +268,27 @@ function relayEnding({ code, reason }: RelayClosed): Ending {
     return { code: statusCodes.relayClosed, message: `Relay closed: ${why}`, accessEnded: ended };
   }
   return { code: statusCodes.relayClosed, message: `Relay closed: ${reason || `code ${code}`}` };
+}
+
+/**
+ * Asks for exactly what the user's access covers: VPN when it is direct or approved now, else
+ * the services reachable without VPN (direct web access, or an approved web request). Nothing
+ * when neither. A portal that does not say (no myAccess) is asked for VPN, as before.
+ */
+export function ticketScope(agent: AgentDetails): TicketScope | null {
+  const access = agent.myAccess;
+  if (!access || access.vpn === 'direct' || access.vpn === 'approved') return { vpn: true };
+  const servers = (access.webServers ?? []).map((server) => ({ publicId: server.publicId }));
+  return servers.length > 0 ? { vpn: false, servers } : null;
+}
+
+/** Why there is nothing to ask a ticket for: no right at all, or an approved request is missing. */
+function noAccessEnding(agent: AgentDetails): Ending {
+  if (agent.myAccess?.vpn === 'notAllowed') return { code: statusCodes.notAllowed };
+  return {
+    code: statusCodes.accessRequestRequired,
+    message: `${statusMessages[statusCodes.accessRequestRequired]}: no approved VPN or web access to ${agent.name} now`,
+  };
 }
 
 function failureEnding(error: unknown): Ending {

@@ -11,6 +11,8 @@ export const accessRequestErrors = {
   durationNotOffered: 'DURATION_NOT_OFFERED',
   /** Approving a request whose end has passed. */
   expired: 'ACCESS_REQUEST_EXPIRED',
+  /** A request for an asset that is reached through no agent (spec: "No Agent reference"). */
+  noAgentReference: 'NO_AGENT_REFERENCE',
 } as const;
 
 /** The durations the request dialog offers, in minutes: 30, 60, 90 minutes and 2 to 8 hours. */
@@ -26,7 +28,8 @@ const reference = z.strictObject({ publicId });
 const isoDate = z.iso.datetime({ offset: true });
 
 /**
- * Create payload of `POST AgentAccessRequestList/{agentPublicId}`. The server also checks that
+ * Create payload of `POST AgentAccessRequestList/{agentPublicId}` and of
+ * `POST AssetAccessRequestList/{assetPublicId}` (a request for the asset's agent). The server also checks that
  * start is not before the current minute, that end − start is one of the offered durations,
  * and that every approver may approve every selected service.
  */
@@ -43,6 +46,8 @@ export type AccessRequest = {
   publicId: string;
   user: { publicId: string; name: string };
   agent: { publicId: string; name: string };
+  /** The asset the request was made for; its agent is `agent`. */
+  asset: { publicId: string; name: string } | null;
   servers: { publicId: string; name: string }[];
   vpn: boolean;
   start: string;
@@ -55,7 +60,7 @@ export type AccessRequest = {
   createdOn: string;
 };
 
-/** `GET AgentAccessRequestApproverList/{agentPublicId}`: who may approve, and which services each may approve. */
+/** `GET AgentAccessRequestApproverList/{agentPublicId}` (and `AssetAccessRequestApproverList/{assetPublicId}`): who may approve, and which services each may approve. */
 export type AccessRequestApprover = { publicId: string; name: string; servers: { publicId: string }[] };
 
 /** Pushed on `/api/events` (server-sent events, `event:` is the type, `data:` the JSON). */

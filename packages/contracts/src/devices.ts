@@ -246,6 +246,11 @@ export type AgentMyAccess = {
   until: string | null;
   /** Whether the user may request access to the agent (accessRequests.use for it). */
   canRequest: boolean;
+  /**
+   * The services the user may reach by web (or through the connector without VPN) now: all of
+   * them when web access is direct, else those an approved request valid now covers.
+   */
+  webServers: { publicId: string }[];
 };
 
 /** What the console shows once after creating an enrolment token. */

@@ -154,6 +154,7 @@ describe('POST AgentAccessRequestList', () => {
       publicId: expect.stringMatching(/^[0-9a-z]{12}$/),
       user: { publicId: s.requester.publicId, name: 'Member' },
       agent: { publicId: s.agent.publicId, name: 'Filler line' },
+      asset: null,
       servers: [
         { publicId: s.hmi.publicId, name: 'HMI' },
         { publicId: s.plc.publicId, name: 'PLC' },

@@ -55,6 +55,19 @@ export async function findAgentInCompany(db: Db, companyId: number, publicId: st
   return withServers(db, agent);
 }
 
+/**
+ * An asset of this company (another company's asset is not found) with the id of the agent it
+ * is reached through, null when it has none.
+ */
+export function findAssetInCompany(db: Db, companyId: number, publicId: string) {
+  return db
+    .selectFrom('assets')
+    .select(['id', 'public_id', 'name', 'agent_id'])
+    .where('company_id', '=', companyId)
+    .where('public_id', '=', publicId)
+    .executeTakeFirst();
+}
+
 export async function findAgentById(db: Db, id: number) {
   return withServers(db, await selectAgents(db).where('id', '=', id).executeTakeFirst());
 }
@@ -62,6 +75,8 @@ export async function findAgentById(db: Db, id: number) {
 export type NewAccessRequest = {
   companyId: number;
   agentId: number;
+  /** The asset the request is made for (its agent is `agentId`). */
+  assetId: number | null;
   userId: number;
   vpn: boolean;
   startsOn: Date;
@@ -78,6 +93,7 @@ export async function insertAccessRequest(trx: Db, input: NewAccessRequest): Pro
       public_id: newPublicId(),
       company_id: input.companyId,
       agent_id: input.agentId,
+      asset_id: input.assetId,
       user_id: input.userId,
       vpn: input.vpn,
       starts_on: input.startsOn,
@@ -116,6 +132,7 @@ function selectRequests(db: Db) {
     .innerJoin('users as requester', 'requester.id', 'access_requests.user_id')
     .innerJoin('agents', 'agents.id', 'access_requests.agent_id')
     .leftJoin('users as decider', 'decider.id', 'access_requests.decided_by_user_id')
+    .leftJoin('assets', 'assets.id', 'access_requests.asset_id')
     .select([
       'access_requests.id',
       'access_requests.public_id',
@@ -132,7 +149,8 @@ function selectRequests(db: Db) {
     ])
     .select(['requester.public_id as user_public_id', 'requester.name as user_name'])
     .select(['agents.public_id as agent_public_id', 'agents.name as agent_name'])
-    .select(['decider.public_id as decider_public_id', 'decider.name as decider_name']);
+    .select(['decider.public_id as decider_public_id', 'decider.name as decider_name'])
+    .select(['assets.public_id as asset_public_id', 'assets.name as asset_name']);
 }
 
 export type AccessRequestRow = Awaited<

@@ -8,7 +8,9 @@ import type { ModuleDeps } from '../index.ts';
 import { agentCapabilities } from '../access/access.policy.ts';
 import { findApprovers, mayApproveService } from './approver.policy.ts';
 import {
+  findAgentById,
   findAgentInCompany,
+  findAssetInCompany,
   listAccessRequests,
   type RequestAgent,
   type Viewer,
@@ -20,7 +22,7 @@ import {
 } from './access-request.presenter.ts';
 import { createAccessRequest, decideAccessRequest, type Decision } from './access-request.service.ts';
 import { parseAccessRequestInput } from './access-request.validation.ts';
-import { accessRequestCreateInput } from '@fleetgate/contracts';
+import { accessRequestCreateInput, accessRequestErrors } from '@fleetgate/contracts';
 import { fieldsParameter, listParameters } from '../../http/route-doc.ts';
 
 const approverFields: FieldSpec = { publicId: true, name: true, servers: { publicId: true } };
@@ -43,16 +45,46 @@ export function registerAccessRequestRoutes(api: Api, deps: ModuleDeps) {
     },
     handler: async (ctx) => {
       const selection = selectionOf(ctx.query, approverFields);
-      const agent = await requestableAgent(ctx);
-      const approvers = await findApprovers(ctx.db, agent, ctx.user.id);
-      const data = approvers.map((approver) => ({
-        publicId: approver.publicId,
-        name: approver.name,
-        servers: agent.servers
-          .filter((server) => mayApproveService(approver, server))
-          .map((server) => ({ publicId: server.publicId })),
-      }));
+      const data = await approversFor(ctx, await requestableAgent(ctx));
       return { type: 'AgentAccessRequestApproverList', data: project(data, selection) };
+    },
+  });
+
+  api.route({
+    rel: 'AssetAccessRequestApproverList',
+    method: 'GET',
+    item: true,
+    access: 'company',
+    doc: {
+      summary: "Who may approve access to the asset's agent, and for which of its servers",
+      query: [fieldsParameter],
+      response: { type: 'AssetAccessRequestApproverList', fields: approverFields, shape: 'list' },
+    },
+    handler: async (ctx) => {
+      const selection = selectionOf(ctx.query, approverFields);
+      const { agent } = await requestableAsset(ctx);
+      const data = await approversFor(ctx, agent);
+      return { type: 'AssetAccessRequestApproverList', data: project(data, selection) };
+    },
+  });
+
+  api.route({
+    rel: 'AssetAccessRequestList',
+    method: 'POST',
+    item: true,
+    access: 'company',
+    doc: {
+      summary: 'Request access to the asset: a request for its agent that names the asset',
+      body: accessRequestCreateInput,
+      status: 201,
+      response: { type: 'AccessRequest', fields: accessRequestFields },
+    },
+    handler: async (ctx) => {
+      const { asset, agent } = await requestableAsset(ctx);
+      const input = parseAccessRequestInput(ctx.body);
+      const actor = { user: ctx.user, clientAddress: ctx.clientAddress };
+      const data = await createAccessRequest(ctx.db, deps.events, actor, agent, input, asset);
+      return { type: 'AccessRequest', data, status: 201 };
     },
   });
 
@@ -157,6 +189,33 @@ async function requestableAgent(ctx: ApiContext<'company'>): Promise<RequestAgen
   const held = await agentCapabilities(ctx.db, ctx.user.id, agent);
   if (!held.has('accessRequests.use')) throw forbidden();
   return agent;
+}
+
+/**
+ * The asset of the path in the company acted in (else 404) with its agent: an asset reached
+ * through no agent cannot be requested (400 on `asset`), and the caller needs
+ * accessRequests.use for the agent (else 403).
+ */
+async function requestableAsset(ctx: ApiContext<'company'>) {
+  const asset = await findAssetInCompany(ctx.db, ctx.company.id, ctx.publicId);
+  if (!asset) throw notFound();
+  const agent = asset.agent_id === null ? undefined : await findAgentById(ctx.db, asset.agent_id);
+  if (!agent) throw badRequest(accessRequestErrors.noAgentReference, 'asset');
+  const held = await agentCapabilities(ctx.db, ctx.user.id, agent);
+  if (!held.has('accessRequests.use')) throw forbidden();
+  return { asset, agent };
+}
+
+/** Who may approve requests for the agent (never the caller), with the services each may approve. */
+async function approversFor(ctx: ApiContext<'company'>, agent: RequestAgent) {
+  const approvers = await findApprovers(ctx.db, agent, ctx.user.id);
+  return approvers.map((approver) => ({
+    publicId: approver.publicId,
+    name: approver.name,
+    servers: agent.servers
+      .filter((server) => mayApproveService(approver, server))
+      .map((server) => ({ publicId: server.publicId })),
+  }));
 }
 
 function viewerOf(ctx: ApiContext<'company'>): Viewer {

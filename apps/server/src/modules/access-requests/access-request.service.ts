@@ -41,6 +41,7 @@ export async function createAccessRequest(
   actor: Actor,
   agent: RequestAgent,
   input: AccessRequestInput,
+  asset: { id: number } | null = null,
 ): Promise<AccessRequest> {
   const errors = [...checkTimes(input, new Date()), ...checkScope(input, agent)];
   if (errors.length > 0) throw new ApiError(400, errors);
@@ -69,6 +70,7 @@ export async function createAccessRequest(
     const id = await insertAccessRequest(trx, {
       companyId: agent.companyId,
       agentId: agent.id,
+      assetId: asset?.id ?? null,
       userId: actor.user.id,
       vpn: input.vpn,
       startsOn: new Date(input.start),

@@ -124,7 +124,8 @@ export type AccessDecision =
  * - Users who cannot use access requests, or who can manage them for the agent, bypass approval.
  * - Otherwise, when the agent is locked or requires approval for this kind of access (VPN: the
  *   agent; web: the agent or any chosen service), an approved request valid now is needed: for
- *   VPN one made for VPN, for web one that names every chosen service (or a VPN one).
+ *   VPN one made for VPN, for web one that names every chosen service needing approval (or a
+ *   VPN one).
  */
 export async function evaluateAccess(
   db: Db,
@@ -152,10 +153,14 @@ async function approvalDecision(
 
   // A service's own approval flag is about web access to it; VPN is governed by the agent's VPN
   // flags alone (a VPN request can only be made when one of them is set).
-  const needsApproval = vpn
-    ? vpnNeedsApproval(agent)
-    : agent.webAccessLocked ||
-      agent.servers.some((server) => server.requireAccessApproval && serverIds.includes(server.id));
+  // For web, the chosen services that need approval: all of them on an agent locked for web,
+  // else those with their own approval flag. The others need no request, so none must name them.
+  const restricted = agent.webAccessLocked
+    ? serverIds
+    : serverIds.filter((id) =>
+        agent.servers.some((server) => server.id === id && server.requireAccessApproval),
+      );
+  const needsApproval = vpn ? vpnNeedsApproval(agent) : restricted.length > 0;
   if (!needsApproval) return { allowed: true, accessRequestId: null, until: null };
 
   const candidates = await db
@@ -177,7 +182,7 @@ async function approvalDecision(
       .where('access_request_id', '=', request.id)
       .execute();
     const coveredIds = new Set(covered.map((row) => row.agent_server_id));
-    if (serverIds.every((id) => coveredIds.has(id)))
+    if (restricted.every((id) => coveredIds.has(id)))
       return { allowed: true, accessRequestId: request.id, until: request.ends_on };
   }
   return { allowed: false, message: deviceErrors.accessRequestRequired };

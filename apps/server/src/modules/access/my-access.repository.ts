@@ -31,12 +31,29 @@ export function openRequests(db: Db, userId: number, agentIds: number[], now: Da
   if (agentIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('access_requests')
-    .select(['agent_id', 'vpn', 'status', 'starts_on', 'ends_on'])
+    .select(['id', 'agent_id', 'vpn', 'status', 'starts_on', 'ends_on'])
     .where('user_id', '=', userId)
     .where('agent_id', 'in', agentIds)
     .where('status', 'in', ['pending', 'approved'])
     .where('ends_on', '>', now)
     .execute();
+}
+
+/** The services each of these requests names, by request id. */
+export async function requestServerIds(db: Db, requestIds: number[]) {
+  const byRequest = new Map<number, number[]>();
+  if (requestIds.length === 0) return byRequest;
+  const rows = await db
+    .selectFrom('access_request_servers')
+    .select(['access_request_id', 'agent_server_id'])
+    .where('access_request_id', 'in', requestIds)
+    .execute();
+  for (const row of rows)
+    byRequest.set(row.access_request_id, [
+      ...(byRequest.get(row.access_request_id) ?? []),
+      row.agent_server_id,
+    ]);
+  return byRequest;
 }
 
 /** Whether a role the user holds in any group of the company grants this capability. */

@@ -33,6 +33,8 @@ describe('Agent myAccess (the reader’s own VPN access, portal spec §4)', () =
       from: null,
       until: null,
       canRequest: true,
+      // Web access is direct: every service, through the browser or the connector without VPN.
+      webServers: [{ publicId: s.hmi.publicId }, { publicId: s.plc.publicId }],
     });
 
     const request = await s.createOk({ vpn: true, servers: [], ...period(60, 0) });
@@ -44,6 +46,7 @@ describe('Agent myAccess (the reader’s own VPN access, portal spec §4)', () =
       from: request.start,
       until: request.end,
       canRequest: true,
+      webServers: [{ publicId: s.hmi.publicId }, { publicId: s.plc.publicId }],
     });
 
     // The approver may not connect at all; the administrator connects without approval.
@@ -60,11 +63,21 @@ describe('Agent myAccess (the reader’s own VPN access, portal spec §4)', () =
     expect(await myAccess(as, s.agent.publicId)).toMatchObject({
       vpn: 'needsApproval',
       web: 'needsApproval',
+      webServers: [],
     });
     const web = await s.createOk({ vpn: false, ...period(60, 0) });
-    expect(await myAccess(as, s.agent.publicId)).toMatchObject({ vpn: 'needsApproval', web: 'requested' });
+    expect(await myAccess(as, s.agent.publicId)).toMatchObject({
+      vpn: 'needsApproval',
+      web: 'requested',
+      webServers: [],
+    });
     expect((await decide('AccessRequestApprove', web, s.approver)).status).toBe(200);
-    expect(await myAccess(as, s.agent.publicId)).toMatchObject({ vpn: 'needsApproval', web: 'requested' });
+    // The approved web request reaches exactly the service it names.
+    expect(await myAccess(as, s.agent.publicId)).toMatchObject({
+      vpn: 'needsApproval',
+      web: 'requested',
+      webServers: [{ publicId: s.hmi.publicId }],
+    });
 
     const later = await s.createOk({ vpn: true, servers: [], ...period(30, 120) });
     expect((await decide('AccessRequestApprove', later, s.approver)).status).toBe(200);
@@ -74,6 +87,8 @@ describe('Agent myAccess (the reader’s own VPN access, portal spec §4)', () =
       from: later.start,
       until: later.end,
       canRequest: true,
+      // A VPN approval that starts later adds nothing yet.
+      webServers: [{ publicId: s.hmi.publicId }],
     });
   });
 
@@ -85,6 +100,7 @@ describe('Agent myAccess (the reader’s own VPN access, portal spec §4)', () =
       from: null,
       until: null,
       canRequest: true,
+      webServers: [],
     });
 
     const s = await scenario({ vpnLocked: true });
@@ -96,6 +112,7 @@ describe('Agent myAccess (the reader’s own VPN access, portal spec §4)', () =
       from: null,
       until: null,
       canRequest: false,
+      webServers: [{ publicId: s.hmi.publicId }, { publicId: s.plc.publicId }],
     });
     const manager = await t.newMember(s.company, ['agents.connect', 'accessRequests.manage']);
     expect(await myAccess(s.as(manager), s.agent.publicId)).toMatchObject({ vpn: 'direct' });
@@ -104,6 +121,7 @@ describe('Agent myAccess (the reader’s own VPN access, portal spec §4)', () =
       vpn: 'notAllowed',
       web: 'notAllowed',
       canRequest: true,
+      webServers: [],
     });
   });
 
@@ -124,10 +142,24 @@ describe('Agent myAccess (the reader’s own VPN access, portal spec §4)', () =
       name: 'Serviced',
       servers: [{ name: 'PLC', host: '10.0.0.2', port: 102, requireAccessApproval: true }],
     });
+    const withFree = await agents.createAgent(as, {
+      name: 'Half free',
+      servers: [
+        { name: 'HMI', host: '10.0.0.1', port: 80 },
+        { name: 'PLC', host: '10.0.0.2', port: 102, requireAccessApproval: true },
+      ],
+    });
     // A service that requires approval makes web access need it; VPN stays direct.
     expect(await myAccess(engineerAs, serviced.publicId)).toMatchObject({
       vpn: 'direct',
       web: 'needsApproval',
+      webServers: [],
+    });
+    // The services needing no approval stay reachable by web.
+    const hmi = withFree.servers.find((server) => server.name === 'HMI')!;
+    expect(await myAccess(engineerAs, withFree.publicId)).toMatchObject({
+      web: 'needsApproval',
+      webServers: [{ publicId: hmi.publicId }],
     });
     expect(await myAccess(engineerAs, inLine.publicId)).toMatchObject({ vpn: 'direct' });
     expect(await myAccess(engineerAs, elsewhere.publicId)).toMatchObject({ vpn: 'needsApproval' });

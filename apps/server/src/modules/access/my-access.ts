@@ -3,16 +3,22 @@ import type { Db } from '../../db/client.ts';
 import { roleCapabilities } from '../../auth/context.ts';
 import type { Viewer } from '../../http/resource.ts';
 import { bypassesApproval, vpnNeedsApproval } from './access.policy.ts';
-import { groupRolesForAgents, holdsInAnyGroup, openRequests } from './my-access.repository.ts';
+import {
+  groupRolesForAgents,
+  holdsInAnyGroup,
+  openRequests,
+  requestServerIds,
+} from './my-access.repository.ts';
 
 type AccessAgent = {
   id: number;
   vpn_locked: boolean;
   vpn_require_access_approval: boolean;
   web_access_locked: boolean;
-  servers: { require_access_approval: boolean }[];
+  servers: { id: number; public_id: string; require_access_approval: boolean }[];
 };
-type OpenRequest = { vpn: boolean; status: string; starts_on: Date; ends_on: Date };
+/** `serverIds`: the services a web request names (loaded only for approved requests). */
+type OpenRequest = { vpn: boolean; status: string; starts_on: Date; ends_on: Date; serverIds?: number[] };
 
 /**
  * The reader's VPN and web access to each of these agents, by the same rules as `evaluateAccess` (which
@@ -31,6 +37,10 @@ export async function myAccessToAgents(
     groupRolesForAgents(db, viewer.user.id, viewer.company.id, ids),
     openRequests(db, viewer.user.id, ids, now),
   ]);
+  const serverIds = await requestServerIds(
+    db,
+    requests.filter((request) => request.status === 'approved' && !request.vpn).map((request) => request.id),
+  );
   const held = new Map<number, Set<Capability>>();
   for (const agent of agents) held.set(agent.id, new Set(viewer.company.capabilities));
   for (const role of groupRoles)
@@ -38,7 +48,10 @@ export async function myAccessToAgents(
       held.get(role.agent_id)?.add(capability);
   const requestsOf = new Map<number, OpenRequest[]>();
   for (const request of requests)
-    requestsOf.set(request.agent_id, [...(requestsOf.get(request.agent_id) ?? []), request]);
+    requestsOf.set(request.agent_id, [
+      ...(requestsOf.get(request.agent_id) ?? []),
+      { ...request, serverIds: serverIds.get(request.id) ?? [] },
+    ]);
 
   return new Map(
     agents.map((agent) => [
@@ -57,13 +70,16 @@ export function accessOf(
 ): AgentMyAccess {
   const canRequest = held.has('accessRequests.use');
   if (!held.has('agents.connect'))
-    return { vpn: 'notAllowed', web: 'notAllowed', from: null, until: null, canRequest };
+    return { vpn: 'notAllowed', web: 'notAllowed', from: null, until: null, canRequest, webServers: [] };
   const bypass = bypassesApproval(held);
   const open = requests.filter((request) => request.ends_on > now);
   const webRestricted =
     agent.web_access_locked || agent.servers.some((server) => server.require_access_approval);
   const web: AgentMyAccess['web'] =
     bypass || !webRestricted ? 'direct' : open.length > 0 ? 'requested' : 'needsApproval';
+  const webServers = reachableByWeb(agent, bypass, open, now).map((server) => ({
+    publicId: server.public_id,
+  }));
   const vpnRestricted = vpnNeedsApproval({
     vpnLocked: agent.vpn_locked,
     vpnRequireAccessApproval: agent.vpn_require_access_approval,
@@ -74,12 +90,39 @@ export function accessOf(
     from: from?.toISOString() ?? null,
     until: until?.toISOString() ?? null,
     canRequest,
+    webServers,
   });
   if (bypass || !vpnRestricted) return summary('direct');
   return vpnSummary(
     open.filter((request) => request.vpn),
     now,
     summary,
+  );
+}
+
+/**
+ * The services a web ticket (`vpn: false`) would be granted for now, by `evaluateAccess`'s rule:
+ * all for those who bypass approval; otherwise a service is free when the agent is not locked
+ * for web and the service needs no approval, and else needs an approved request in effect
+ * that is a VPN request or names it. A ticket rests on one request, so of several web requests
+ * only the widest counts: the connector can then ask for all these services at once.
+ */
+function reachableByWeb(
+  agent: Omit<AccessAgent, 'id'>,
+  bypass: boolean,
+  open: readonly OpenRequest[],
+  now: Date,
+) {
+  const current = open.filter((request) => request.status === 'approved' && request.starts_on <= now);
+  if (bypass || current.some((request) => request.vpn)) return agent.servers;
+  // A ticket is granted on one request: the one naming the most services (then lasting longest).
+  const best = current.sort(
+    (a, b) =>
+      (b.serverIds?.length ?? 0) - (a.serverIds?.length ?? 0) || b.ends_on.getTime() - a.ends_on.getTime(),
+  )[0];
+  const covered = new Set(best?.serverIds ?? []);
+  return agent.servers.filter(
+    (server) => (!agent.web_access_locked && !server.require_access_approval) || covered.has(server.id),
   );
 }
 

@@ -79,6 +79,16 @@ describe('AgentEnrolmentTokenList', () => {
   });
 });
 
+/** A service as the agent reported it, with the settings a new service starts with. */
+const reported = (name: string, port: number) => ({
+  name,
+  host: '127.0.0.1',
+  port,
+  requireAccessApproval: false,
+  serviceGroup: null,
+  acceptSelfSigned: false,
+});
+
 describe('AgentEnrolment', () => {
   it('spends the token for a credential, records the services and is single-use', async () => {
     const { as } = await f.setup();
@@ -94,6 +104,7 @@ describe('AgentEnrolment', () => {
       services: [
         { name: 'hmi', host: '127.0.0.1', port: 8081 },
         { name: 'echo', host: '127.0.0.1', port: 7007 },
+        { name: 'panel', host: '127.0.0.1', port: 7008, type: 'vnc' },
       ],
     });
     expect(response.status).toBe(201);
@@ -114,9 +125,11 @@ describe('AgentEnrolment', () => {
     const { enrolled, servers } = read.body.data as Agent;
     expect(enrolled).toBe(true);
     expect(servers.map(({ publicId: _, ...server }) => server)).toEqual([
-      { name: 'echo', host: '127.0.0.1', port: 7007, requireAccessApproval: false, serviceGroup: null },
-      // Known by name: keeps its approval settings, takes the reported address.
-      { name: 'HMI', host: '127.0.0.1', port: 8081, requireAccessApproval: true, serviceGroup: 'Panels' },
+      { ...reported('echo', 7007), type: 'tcp' },
+      // Known by name: keeps its approval settings and type, takes the reported address.
+      { ...reported('HMI', 8081), requireAccessApproval: true, serviceGroup: 'Panels', type: 'http' },
+      // A declared type is taken as it is.
+      { ...reported('panel', 7008), type: 'vnc' },
     ]);
 
     const again = await enrol({ token });

@@ -67,6 +67,8 @@ describe('AgentServerList and AgentServer', () => {
       ...hmi,
       requireAccessApproval: true,
       serviceGroup: 'Panels',
+      type: 'http',
+      acceptSelfSigned: false,
       agent: { publicId: agent.publicId, name: 'Gateway' },
     });
     // The same name on another agent is fine.
@@ -92,12 +94,88 @@ describe('AgentServerList and AgentServer', () => {
     expect(onAgent.body.data).toEqual({
       publicId: agent.publicId,
       servers: [
-        { publicId: server.publicId, ...hmi, port: 8080, requireAccessApproval: false, serviceGroup: null },
+        {
+          publicId: server.publicId,
+          ...hmi,
+          port: 8080,
+          requireAccessApproval: false,
+          serviceGroup: null,
+          type: 'http',
+          acceptSelfSigned: false,
+        },
       ],
     });
 
     expect((await t.call('DELETE', `AgentServer/${server.publicId}`, as)).status).toBe(200);
     expect((await t.call('GET', `AgentServer/${server.publicId}`, as)).status).toBe(404);
+  });
+
+  it('takes a declared type, else the default by port; changes type and acceptSelfSigned; filters by type', async () => {
+    const { as, agent } = await withAgent();
+    const ref = { agent: { publicId: agent.publicId } };
+    const byPort = await Promise.all(
+      [80, 8443, 5901, 502].map((port) => createServer(as, { name: `p${port}`, host: 'h', port, ...ref })),
+    );
+    expect(byPort.map((s) => [s.port, s.type, s.acceptSelfSigned])).toEqual([
+      [80, 'http', false],
+      [8443, 'https', false],
+      [5901, 'vnc', false],
+      [502, 'tcp', false],
+    ]);
+    const declared = await createServer(as, {
+      name: 'panel',
+      host: 'h',
+      port: 443,
+      type: 'https',
+      acceptSelfSigned: true,
+      ...ref,
+    });
+    expect(declared).toMatchObject({ port: 443, type: 'https', acceptSelfSigned: true });
+    const odd = await createServer(as, { name: 'odd', host: 'h', port: 80, type: 'tcp', ...ref });
+    expect(odd.type).toBe('tcp');
+
+    const patched = await t.call('PATCH', `AgentServer/${odd.publicId}`, {
+      ...as,
+      body: { type: 'https', acceptSelfSigned: true },
+    });
+    expect(patched.status).toBe(200);
+    expect(patched.body.data).toEqual({ ...odd, type: 'https', acceptSelfSigned: true });
+    // A new port alone does not change a stored type.
+    const moved = await t.call('PATCH', `AgentServer/${odd.publicId}`, { ...as, body: { port: 5900 } });
+    expect(moved.body.data).toMatchObject({ port: 5900, type: 'https' });
+
+    const names = async (filters: string) => {
+      const listed = await t.call('GET', 'AgentServerList', { ...as, query: { filters, fields: 'name' } });
+      return (listed.body.data as { name: string }[]).map((s) => s.name).sort();
+    };
+    expect(await names('eq(type,"https")')).toEqual(['odd', 'p8443', 'panel']);
+    expect(await names('eq(type,"vnc")')).toEqual(['p5901']);
+    expect(await names('eq(acceptSelfSigned,true)')).toEqual(['odd', 'panel']);
+  });
+
+  it('refuses an unknown type (400 on type) on create and change', async () => {
+    const { as, agent } = await withAgent();
+    const created = await t.call('POST', 'AgentServerList', {
+      ...as,
+      body: { ...hmi, type: 'ftp', agent: { publicId: agent.publicId } },
+    });
+    expect(created.status).toBe(400);
+    expect(created.body.data).toEqual([{ message: expect.any(String), propertyName: 'type' }]);
+    const server = await createServer(as, { ...hmi, agent: { publicId: agent.publicId } });
+    const patched = await t.call('PATCH', `AgentServer/${server.publicId}`, {
+      ...as,
+      body: { type: 'HTTP' },
+    });
+    expect(patched.status).toBe(400);
+    expect(patched.body.data).toEqual([{ message: expect.any(String), propertyName: 'type' }]);
+    const flag = await t.call('PATCH', `AgentServer/${server.publicId}`, {
+      ...as,
+      body: { acceptSelfSigned: 'yes' },
+    });
+    expect(flag.status).toBe(400);
+    expect(flag.body.data).toEqual([
+      { message: 'Invalid type: expected boolean', propertyName: 'acceptSelfSigned' },
+    ]);
   });
 
   it('keeps names unique per agent, ignoring case (409 NAME_ALREADY_IN_USE)', async () => {

@@ -44,7 +44,14 @@ export const agentFields: FieldSpec = {
   enrolled: true,
   lastSeenOn: true,
   createdOn: true,
-  myAccess: { vpn: true, web: true, from: true, until: true, canRequest: true },
+  myAccess: {
+    vpn: true,
+    web: true,
+    from: true,
+    until: true,
+    canRequest: true,
+    webServers: { publicId: true },
+  },
   logging: agentAppStateFields,
   alarming: agentAppStateFields,
 };

@@ -77,8 +77,16 @@ describe('AgentList and Agent', () => {
       name: 'Line 1 gateway',
       status: 'offline',
       servers: [
-        { ...hmi, publicId: expect.any(String), requireAccessApproval: false, serviceGroup: null },
-        { ...plc, publicId: expect.any(String) },
+        {
+          ...hmi,
+          publicId: expect.any(String),
+          requireAccessApproval: false,
+          serviceGroup: null,
+          // No type given: the default by port.
+          type: 'http',
+          acceptSelfSigned: false,
+        },
+        { ...plc, publicId: expect.any(String), type: 'tcp', acceptSelfSigned: false },
       ],
       vpnLocked: true,
       webAccessLocked: false,
@@ -99,7 +107,14 @@ describe('AgentList and Agent', () => {
       lastSeenOn: null,
       createdOn: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       // The administrator bypasses approval; the answer to a change says so as a read does.
-      myAccess: { vpn: 'direct', web: 'direct', from: null, until: null, canRequest: true },
+      myAccess: {
+        vpn: 'direct',
+        web: 'direct',
+        from: null,
+        until: null,
+        canRequest: true,
+        webServers: [{ publicId: expect.any(String) }, { publicId: expect.any(String) }],
+      },
       logging: {
         active: false,
         source: null,

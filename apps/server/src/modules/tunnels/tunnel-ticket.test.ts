@@ -2,7 +2,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { TunnelTicket } from '@fleetgate/contracts';
 import { useTestServer } from '../../../test/harness.ts';
 import { hashSecret } from '../../auth/secrets.ts';
+import { newPublicId } from '../../http/ids.ts';
 import {
+  idOf,
   seedAccessRequest,
   seedAgent,
   startAgent,
@@ -173,5 +175,150 @@ describe('POST AgentTunnelTicketList/{agentPublicId}', () => {
     const response = responses.at(-1)!;
     expect(response.status).toBe(429);
     expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
+
+describe('web tickets (vpn: false) grant exactly what the approvals cover', () => {
+  /** hmi needs no approval, plc does; VPN needs approval; the agent is not locked for web. */
+  async function mixed() {
+    const company = await t.newCompany();
+    const agent = await seedAgent(t.server.db, company.publicId, {
+      vpnRequireAccessApproval: true,
+      servers: [
+        { ...services[0]!, requireAccessApproval: false },
+        { ...services[1]!, requireAccessApproval: true },
+      ],
+    });
+    runners.push(await startAgent(t.server.baseUrl, agent, services));
+    const member = await t.newMember(company, ['agents.connect', 'accessRequests.use']);
+    const memberAs = { token: member.token, company: company.publicId };
+    const [hmi, plc] = agent.servers;
+    const ticket = (body: object) => t.call('POST', path(agent), { ...memberAs, body });
+    const webServers = async () => {
+      const read = await t.call('GET', `Agent/${agent.publicId}`, {
+        ...memberAs,
+        query: { fields: 'myAccess(webServers)' },
+      });
+      return (read.body.data as { myAccess: { webServers: { publicId: string }[] } }).myAccess.webServers;
+    };
+    return { company, agent, member, memberAs, hmi: hmi!, plc: plc!, ticket, webServers };
+  }
+
+  it('issues a service needing no approval without a request, and no more', async () => {
+    const { hmi, plc, ticket, webServers } = await mixed();
+    const free = await ticket({ vpn: false, servers: [{ publicId: hmi.publicId }] });
+    expect(free.status).toBe(201);
+    expect((free.body.data as TunnelTicket).servers).toEqual([{ publicId: hmi.publicId, name: 'hmi' }]);
+    const both = await ticket({
+      vpn: false,
+      servers: [{ publicId: hmi.publicId }, { publicId: plc.publicId }],
+    });
+    expect(both.status).toBe(403);
+    expect((await ticket({ vpn: true })).status).toBe(403);
+    expect(await webServers()).toEqual([{ publicId: hmi.publicId }]);
+  });
+
+  it('adds the services an approved web request names; myAccess.webServers is what a ticket grants', async () => {
+    const { member, agent, hmi, plc, ticket, webServers } = await mixed();
+    await seedAccessRequest(t.server.db, agent, member.publicId, { vpn: false, serverIds: [plc.id] });
+    // The request names only plc; hmi needs no request, so both together are granted.
+    expect(await webServers()).toEqual([{ publicId: hmi.publicId }, { publicId: plc.publicId }]);
+    const granted = await ticket({ vpn: false, servers: await webServers() });
+    expect(granted.status).toBe(201);
+    expect((granted.body.data as TunnelTicket).vpn).toBe(false);
+    expect((granted.body.data as TunnelTicket).servers.map((s) => s.name).sort()).toEqual(['hmi', 'plc']);
+    // A web request is no VPN approval.
+    expect((await ticket({ vpn: true })).status).toBe(403);
+  });
+
+  it('rests a ticket on one request: myAccess.webServers names the widest approved one', async () => {
+    const { agent, member, memberAs } = await setup();
+    const [hmi, plc] = agent.servers;
+    const webServers = async () => {
+      const read = await t.call('GET', `Agent/${agent.publicId}`, {
+        ...memberAs,
+        query: { fields: 'myAccess(webServers)' },
+      });
+      return (read.body.data as { myAccess: { webServers: { publicId: string }[] } }).myAccess.webServers;
+    };
+    const soon = new Date(Date.now() + 30 * 60_000);
+    await seedAccessRequest(t.server.db, agent, member.publicId, { vpn: false, serverIds: [hmi!.id] });
+    await seedAccessRequest(t.server.db, agent, member.publicId, {
+      vpn: false,
+      serverIds: [plc!.id],
+      endsOn: soon,
+    });
+    // Two requests naming one service each: no single one covers both, so only the longer lasting counts.
+    expect(await webServers()).toEqual([{ publicId: hmi!.publicId }]);
+    const both = { vpn: false, servers: [{ publicId: hmi!.publicId }, { publicId: plc!.publicId }] };
+    expect((await t.call('POST', path(agent), { ...memberAs, body: both })).status).toBe(403);
+    await seedAccessRequest(t.server.db, agent, member.publicId, {
+      vpn: false,
+      serverIds: [hmi!.id, plc!.id],
+      endsOn: soon,
+    });
+    expect(await webServers()).toEqual([{ publicId: hmi!.publicId }, { publicId: plc!.publicId }]);
+    const granted = await t.call('POST', path(agent), {
+      ...memberAs,
+      body: { vpn: false, servers: await webServers() },
+    });
+    expect(granted.status).toBe(201);
+  });
+
+  it('grants an asset request approved through the API for its services only', async () => {
+    const company = await t.newCompany();
+    const agent = await seedAgent(t.server.db, company.publicId, {
+      servers: services.map((s) => ({ ...s, requireAccessApproval: true })),
+    });
+    runners.push(await startAgent(t.server.baseUrl, agent, services));
+    const member = await t.newMember(company, ['agents.connect', 'accessRequests.use']);
+    const memberAs = { token: member.token, company: company.publicId };
+    const [hmi, plc] = agent.servers;
+    const db = t.server.db;
+    const companyId = await idOf(db, 'companies', company.publicId);
+    const assetId = newPublicId();
+    const type = await db
+      .insertInto('asset_types')
+      .values({ public_id: newPublicId(), company_id: companyId, name: 'Filler', sort_order: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('assets')
+      .values({
+        public_id: assetId,
+        company_id: companyId,
+        name: 'Filler 3',
+        asset_type_id: type.id,
+        agent_id: agent.id,
+      })
+      .execute();
+    const start = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+    const created = await t.call('POST', `AssetAccessRequestList/${assetId}`, {
+      ...memberAs,
+      body: {
+        allowedApprovers: [{ publicId: company.admin.publicId }],
+        servers: [{ publicId: hmi!.publicId }],
+        vpn: false,
+        reason: 'Read the counters',
+        start: start.toISOString(),
+        end: new Date(start.getTime() + 3_600_000).toISOString(),
+      },
+    });
+    expect(created.status).toBe(201);
+    const web = { vpn: false, servers: [{ publicId: hmi!.publicId }] };
+    expect((await t.call('POST', path(agent), { ...memberAs, body: web })).status).toBe(403);
+    const approved = await t.call(
+      'POST',
+      `AccessRequestApprove/${(created.body.data as { publicId: string }).publicId}`,
+      {
+        token: company.admin.token,
+      },
+    );
+    expect(approved.status).toBe(200);
+    const granted = await t.call('POST', path(agent), { ...memberAs, body: web });
+    expect(granted.status).toBe(201);
+    expect((granted.body.data as TunnelTicket).servers).toEqual([{ publicId: hmi!.publicId, name: 'hmi' }]);
+    const more = { vpn: false, servers: [{ publicId: hmi!.publicId }, { publicId: plc!.publicId }] };
+    expect((await t.call('POST', path(agent), { ...memberAs, body: more })).status).toBe(403);
   });
 });

@@ -58,6 +58,7 @@ export function AccessRequestCard({
         <AccessRequestStatusChip status={request.status} />
       </Box>
       <Stack spacing={0.75} sx={{ px: 2, pb: 1.5 }}>
+        {request.asset && <Detail label={t('accessRequests.asset')}>{request.asset.name}</Detail>}
         <Detail label={t('accessRequests.requester')}>{request.user.name}</Detail>
         <Detail label={t('accessRequests.access')}>
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.75 }}>

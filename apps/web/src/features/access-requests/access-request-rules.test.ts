@@ -11,6 +11,7 @@ function request(overrides: Partial<AccessRequest> = {}): AccessRequest {
     publicId: 'ar0000000001',
     user: { publicId: other, name: 'Olga' },
     agent: { publicId: 'ag0000000001', name: 'Press 4' },
+    asset: null,
     servers: [],
     vpn: true,
     start: '2026-11-22T09:30:00Z',

@@ -21,6 +21,7 @@ export const accessRequestsDe: Translated<typeof accessRequestsEn> = {
   },
   loadFailed: 'Die Zugriffsanfragen konnten nicht geladen werden.',
   retry: 'Erneut versuchen',
+  asset: 'Asset',
   requester: 'Angefragt von',
   access: 'Zugriff',
   vpn: 'VPN',

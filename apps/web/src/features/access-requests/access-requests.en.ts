@@ -18,6 +18,7 @@ export const accessRequestsEn = {
   },
   loadFailed: 'The access requests could not be loaded.',
   retry: 'Try again',
+  asset: 'Asset',
   requester: 'Requested by',
   access: 'Access',
   vpn: 'VPN',

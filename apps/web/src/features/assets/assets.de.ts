@@ -15,6 +15,7 @@ export const assetsDe: Translated<typeof assetsEn> = {
   deleted: 'Asset „{{name}}“ gelöscht',
   name: 'Name',
   type: 'Asset-Typ',
+  requestAccess: 'Zugriff auf {{name}} anfragen',
   actions: 'Aktionen',
   edit: '{{name}} bearbeiten',
   delete: '{{name}} löschen',

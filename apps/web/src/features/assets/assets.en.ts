@@ -13,6 +13,7 @@ export const assetsEn = {
   deleted: 'Asset “{{name}}” deleted',
   name: 'Name',
   type: 'Asset type',
+  requestAccess: 'Request access to {{name}}',
   actions: 'Actions',
   edit: 'Edit {{name}}',
   delete: 'Delete {{name}}',

@@ -30,10 +30,14 @@ export function MyRequestList({ requests, now }: { requests: AccessRequest[]; no
     <List disablePadding aria-label={t('devices.detail.myRequests')}>
       {sorted.map((request) => {
         const status = displayedRequestStatus(request, now);
-        const scope = [
+        const services = [
           ...(request.vpn ? [t('devices.detail.vpn')] : []),
           ...request.servers.map((server) => server.name),
         ].join(', ');
+        // A request made for an asset says which: the device alone does not tell the machine.
+        const scope = request.asset
+          ? `${services} · ${t('devices.detail.forAsset', { name: request.asset.name })}`
+          : services;
         const when = t('devices.detail.when', {
           start: formatDateTime(request.start),
           end: formatDateTime(request.end),

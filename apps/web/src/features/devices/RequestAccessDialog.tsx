@@ -22,9 +22,14 @@ import { pickerLocale } from './picker-locale.ts';
 import type { AccessRequest, Agent } from '@fleetgate/contracts';
 import { DiscardChangesDialog } from '../../components/DiscardChangesDialog.tsx';
 import { RequestAccessForm } from './RequestAccessForm.tsx';
-import { useApprovers } from './use-devices.ts';
+import { useApprovers, type RequestTarget } from './use-devices.ts';
 
-type RequestAccessDialogProps = { agent: Agent; onClose: () => void };
+type RequestAccessDialogProps = {
+  agent: Agent;
+  /** A request for this asset (reached through `agent`); none to request the agent itself. */
+  asset?: { publicId: string; name: string } | undefined;
+  onClose: () => void;
+};
 
 /** A view of the dialog that only informs: the submitted confirmation and "unable to request". */
 function OutcomeView({
@@ -64,10 +69,13 @@ function OutcomeView({
  * approvers an unable-to-request message instead of the form. Escape or a click beside it asks
  * before throwing away changes.
  */
-export function RequestAccessDialog({ agent, onClose }: RequestAccessDialogProps) {
+export function RequestAccessDialog({ agent, asset, onClose }: RequestAccessDialogProps) {
   const { t, i18n } = useTranslation();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const approvers = useApprovers(agent.publicId);
+  const target: RequestTarget = asset
+    ? { kind: 'Asset', publicId: asset.publicId }
+    : { kind: 'Agent', publicId: agent.publicId };
+  const approvers = useApprovers(target);
   const [dirty, setDirty] = useState(false);
   const [askDiscard, setAskDiscard] = useState(false);
   const [submitted, setSubmitted] = useState<AccessRequest | null>(null);
@@ -129,6 +137,7 @@ export function RequestAccessDialog({ agent, onClose }: RequestAccessDialogProps
     content = (
       <RequestAccessForm
         agent={agent}
+        target={target}
         approvers={approvers.data}
         onCancel={onClose}
         onDirtyChange={onDirtyChange}
@@ -156,7 +165,9 @@ export function RequestAccessDialog({ agent, onClose }: RequestAccessDialogProps
           {t('devices.request.title')}
         </DialogTitle>
         <Typography variant="body2" color="text.secondary" sx={{ px: 3, pb: 1 }}>
-          {t('devices.request.subtitle', { name: agent.name })}
+          {asset
+            ? t('devices.request.subtitleAsset', { asset: asset.name, agent: agent.name })
+            : t('devices.request.subtitle', { name: agent.name })}
         </Typography>
         {content}
       </Dialog>

@@ -4,6 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -26,10 +27,12 @@ import {
   vpnOption,
   type RequestFormValues,
 } from './request-access-form.ts';
-import { useCreateAccessRequest } from './use-devices.ts';
+import { useCreateAccessRequest, type RequestTarget } from './use-devices.ts';
 
 type RequestAccessFormProps = {
   agent: Agent;
+  /** Where the request is sent: the agent, or an asset reached through it. */
+  target: RequestTarget;
   approvers: AccessRequestApprover[];
   onCancel: () => void;
   /** Tells the dialog whether closing would lose changes. */
@@ -39,6 +42,7 @@ type RequestAccessFormProps = {
 
 export function RequestAccessForm({
   agent,
+  target,
   approvers,
   onCancel,
   onDirtyChange,
@@ -62,7 +66,7 @@ export function RequestAccessForm({
     resolver: zodResolver(schema),
     defaultValues: requestFormDefaults(openedAt),
   });
-  const create = useCreateAccessRequest(agent.publicId);
+  const create = useCreateAccessRequest(target);
   const services = useWatch({ control, name: 'services' });
 
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
@@ -71,8 +75,9 @@ export function RequestAccessForm({
     if (getValues('approvers').length > 0) void trigger('approvers');
   }, [services, getValues, trigger]);
 
+  const offersVpn = hasVpnRestriction(agent);
   const serviceOptions: MultiSelectOption[] = [
-    ...(hasVpnRestriction(agent) ? [{ value: vpnOption, label: t('devices.request.vpnOption') }] : []),
+    ...(offersVpn ? [{ value: vpnOption, label: t('devices.request.vpnOption') }] : []),
     ...agent.servers.map((server) => ({ value: server.publicId, label: server.name })),
   ];
   const approverOptions: MultiSelectOption[] = approvers.map((approver) => {
@@ -106,6 +111,10 @@ export function RequestAccessForm({
             options={serviceOptions}
             required
           />
+          {/* Without VPN the chosen services are reached by web (browser or connector). */}
+          <Typography id="request-services-hint" variant="caption" color="text.secondary" sx={{ mt: -1 }}>
+            {offersVpn ? t('devices.request.servicesHintVpn') : t('devices.request.servicesHintWeb')}
+          </Typography>
           <MultiSelectField
             control={control}
             name="approvers"

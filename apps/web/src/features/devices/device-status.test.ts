@@ -100,6 +100,7 @@ describe('shownVpnAccess, mayConnect and mayRequestAccess', () => {
     from: from === null ? null : at(from),
     until: until === null ? null : at(until),
     canRequest: true,
+    webServers: [],
   });
 
   it('keeps what the server said while the clock has not moved past it', () => {

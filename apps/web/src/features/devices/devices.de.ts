@@ -78,6 +78,7 @@ export const devicesDe: Translated<typeof devicesEn> = {
     lastAttempt: 'Letzter Versuch',
     serviceGroup: 'Gruppe',
     address: 'Adresse',
+    forAsset: 'für das Asset {{name}}',
     myRequests: 'Ihre Zugriffsanfragen',
     noRequests: 'Sie haben keinen Zugriff auf dieses Gerät angefragt.',
     requestsFailed: 'Ihre Zugriffsanfragen konnten nicht geladen werden.',
@@ -97,6 +98,14 @@ export const devicesDe: Translated<typeof devicesEn> = {
   request: {
     title: 'Zugriff anfragen',
     subtitle: 'auf {{name}}',
+    subtitleAsset: 'auf das Asset {{asset}} an {{agent}}',
+    servicesHintVpn:
+      'Wählen Sie VPN für das ganze Gerät oder nur Dienste, um sie per Webzugriff ohne VPN zu erreichen.',
+    servicesHintWeb: 'Die gewählten Dienste werden per Webzugriff erreicht, ohne VPN.',
+    noAgentReference:
+      'Keine Agent-Referenz: Dieses Asset wird über kein Gerät erreicht, daher kann kein Zugriff darauf angefragt werden.',
+    assetLoading: 'Das Asset wird geladen…',
+    assetLoadFailed: 'Das Asset konnte nicht geladen werden.',
     services: 'Dienste',
     vpnOption: 'VPN (das ganze Gerät)',
     approvers: 'Genehmigende',

@@ -75,6 +75,7 @@ export const devicesEn = {
     lastAttempt: 'Last attempt',
     serviceGroup: 'Group',
     address: 'Address',
+    forAsset: 'for the asset {{name}}',
     myRequests: 'Your access requests',
     noRequests: 'You have not requested access to this device.',
     requestsFailed: 'Your access requests could not be loaded.',
@@ -94,6 +95,14 @@ export const devicesEn = {
   request: {
     title: 'Request access',
     subtitle: 'to {{name}}',
+    subtitleAsset: 'to the asset {{asset}} on {{agent}}',
+    servicesHintVpn:
+      'Choose VPN for the whole device, or only services to reach them by web access without VPN.',
+    servicesHintWeb: 'The chosen services are reached by web access, without VPN.',
+    noAgentReference:
+      'No Agent reference: this asset is not reached through a device, so access to it cannot be requested.',
+    assetLoading: 'Loading the asset…',
+    assetLoadFailed: 'The asset could not be loaded.',
     services: 'Services',
     vpnOption: 'VPN (the whole device)',
     approvers: 'Approvers',

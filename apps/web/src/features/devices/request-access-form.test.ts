@@ -6,6 +6,7 @@ import {
   canApproveAll,
   durationLabel,
   localizeRequestError,
+  withinWait,
   requestFormDefaults,
   requestFormSchema,
   requestPayloadOf,
@@ -144,6 +145,7 @@ describe('localizeRequestError', () => {
       { message: accessRequestErrors.invalidDateTime, propertyName: 'start' },
       { message: accessRequestErrors.durationNotOffered, propertyName: 'end' },
       { message: accessRequestErrors.vpnNotOffered, propertyName: 'vpn' },
+      { message: accessRequestErrors.noAgentReference, propertyName: 'asset' },
       { message: 'Something else' },
     ]);
     const localized = localizeRequestError(error, t) as ApiError;
@@ -153,6 +155,7 @@ describe('localizeRequestError', () => {
       { message: 'devices.request.invalidDateTime', propertyName: 'start' },
       { message: 'devices.request.durationNotOffered', propertyName: 'duration' },
       { message: 'devices.request.vpnNotOffered', propertyName: 'services' },
+      { message: 'devices.request.noAgentReference', propertyName: 'asset' },
       { message: 'Something else' },
     ]);
   });
@@ -160,5 +163,13 @@ describe('localizeRequestError', () => {
   it('leaves other errors alone', () => {
     const error = new Error('offline');
     expect(localizeRequestError(error, t)).toBe(error);
+  });
+});
+
+describe('withinWait', () => {
+  it('passes on a load that answers in time, and fails one that does not', async () => {
+    await expect(withinWait(Promise.resolve('asset'), 1000)).resolves.toBe('asset');
+    await expect(withinWait(Promise.reject(new Error('404')), 1000)).rejects.toThrow('404');
+    await expect(withinWait(new Promise(() => undefined), 5)).rejects.toThrow('no answer within 0.005 s');
   });
 });

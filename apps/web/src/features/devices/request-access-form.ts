@@ -121,6 +121,15 @@ export function requestPayloadOf(
   };
 }
 
+/** Fails a load that takes longer than `ms`, so a dialog can say so instead of spinning on. */
+export function withinWait<T>(load: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([load, timeout]).finally(() => clearTimeout(timer));
+}
+
 /** "30 minutes" … "90 minutes", then whole hours. */
 export function durationLabel(t: TFunction, minutes: number): string {
   return minutes < 120
@@ -145,6 +154,7 @@ const messageKeys: Partial<Record<string, string>> = {
   [accessRequestErrors.approverNotAllowed]: 'devices.request.approverCannot',
   [accessRequestErrors.vpnNotOffered]: 'devices.request.vpnNotOffered',
   [accessRequestErrors.durationNotOffered]: 'devices.request.durationNotOffered',
+  [accessRequestErrors.noAgentReference]: 'devices.request.noAgentReference',
 };
 
 /**

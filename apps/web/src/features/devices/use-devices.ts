@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccessRequest, AccessRequestApprover, Agent, AgentMyAccess } from '@fleetgate/contracts';
+import type { AccessRequest, AccessRequestApprover, Agent, AgentMyAccess, Asset } from '@fleetgate/contracts';
 import { apiData } from '../../api/client.ts';
 import { useLiveEvent } from '../../api/live-events.tsx';
 import { fetchAll } from '../users/fetch-all.ts';
-import type { AccessRequestPayload } from './request-access-form.ts';
+import { withinWait, type AccessRequestPayload } from './request-access-form.ts';
 import { nextAccessChange } from './device-status.ts';
 
 export const agentListKey = ['AgentList'] as const;
@@ -16,9 +16,10 @@ export function useAgents() {
   return useQuery({ queryKey: agentListKey, queryFn: () => fetchAll<Agent>('AgentList', { fields: '*' }) });
 }
 
-export function useAgent(publicId: string) {
+export function useAgent(publicId: string, enabled = true) {
   return useQuery({
     queryKey: agentKey(publicId),
+    enabled,
     queryFn: () => apiData<Agent>('Agent', { params: { publicId }, query: { fields: '*' } }),
     retry: false,
   });
@@ -43,29 +44,55 @@ export function useMyAccessRequests(userPublicId: string, agentPublicId?: string
   });
 }
 
-export function useApprovers(agentPublicId: string) {
+/**
+ * What a request is made for: an agent, or an asset (a request for the asset's agent that names
+ * the asset). The server's routes differ only in their prefix.
+ */
+export type RequestTarget = { kind: 'Agent' | 'Asset'; publicId: string };
+
+export function useApprovers(target: RequestTarget) {
+  const rel = `${target.kind}AccessRequestApproverList`;
   return useQuery({
-    queryKey: ['AgentAccessRequestApproverList', agentPublicId],
+    queryKey: [rel, target.publicId],
     queryFn: () =>
-      apiData<AccessRequestApprover[]>('AgentAccessRequestApproverList', {
-        params: { publicId: agentPublicId },
+      apiData<AccessRequestApprover[]>(rel, {
+        params: { publicId: target.publicId },
         query: { fields: 'publicId,name,servers(publicId)' },
       }),
     retry: false,
   });
 }
 
-export function useCreateAccessRequest(agentPublicId: string) {
+export function useCreateAccessRequest(target: RequestTarget) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (payload: AccessRequestPayload) =>
-      apiData<AccessRequest>('AgentAccessRequestList', {
+      apiData<AccessRequest>(`${target.kind}AccessRequestList`, {
         method: 'POST',
-        params: { publicId: agentPublicId },
+        params: { publicId: target.publicId },
         body: payload,
       }),
     // The new request is pending: the device's access summary says so once read again.
     onSettled: () => invalidateAccess(queryClient),
+  });
+}
+
+/** How long the request dialog waits for an asset (portal spec: the asset load wait is 60 s). */
+export const assetLoadWaitMs = 60_000;
+
+/** An asset with its agent, for requesting access to it. */
+export function useRequestAsset(assetPublicId: string) {
+  return useQuery({
+    queryKey: ['Asset', assetPublicId, 'request'],
+    queryFn: () =>
+      withinWait(
+        apiData<Asset>('Asset', {
+          params: { publicId: assetPublicId },
+          query: { fields: 'publicId,name,agent' },
+        }),
+        assetLoadWaitMs,
+      ),
+    retry: false,
   });
 }
 
