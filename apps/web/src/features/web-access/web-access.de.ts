@@ -4,7 +4,7 @@ import type { webAccessEn } from './web-access.en.ts';
 // German texts of web access, under `webAccess`.
 export const webAccessDe: Translated<typeof webAccessEn> = {
   open: 'Öffnen',
-  openService: '{{name}} in einem neuen Tab öffnen',
+  openService: '{{name}} über den Webzugriff öffnen',
   blocked: 'Ihr Browser hat den neuen Tab für {{name}} blockiert.',
   openAnyway: 'Öffnen',
   menu: 'Web',

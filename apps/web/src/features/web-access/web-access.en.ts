@@ -1,7 +1,7 @@
 // English texts of web access (a device's web pages and screen in the browser), under `webAccess`.
 export const webAccessEn = {
   open: 'Open',
-  openService: 'Open {{name}} in a new tab',
+  openService: 'Open {{name}} through web access',
   blocked: 'Your browser blocked the new tab for {{name}}.',
   openAnyway: 'Open',
   menu: 'Web',
