@@ -158,7 +158,7 @@ describe('web access in the portal', () => {
     await services.locator('[data-service-type="http"]').waitFor();
     await services.locator('[data-service-type="vnc"]').waitFor();
     const open = page.getByRole('button', { name: 'Open hmi through web access' });
-    const view = page.getByRole('button', { name: 'View the screen of vnc' });
+    const view = page.getByRole('button', { name: 'View screen of vnc' });
     expect(await open.count()).toBe(0);
     expect(await view.count()).toBe(0);
 

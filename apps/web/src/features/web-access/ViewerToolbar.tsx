@@ -12,7 +12,7 @@ import KeyboardCommandKey from '@mui/icons-material/KeyboardCommandKey';
 import Minimize from '@mui/icons-material/Minimize';
 import Crop169 from '@mui/icons-material/Crop169';
 import { useTranslation } from 'react-i18next';
-import { statusText, type ViewerStatus } from './vnc-status.ts';
+import { describeStatus, type ViewerStatus } from './vnc-status.ts';
 
 type Props = {
   title: string;
@@ -47,13 +47,7 @@ function ToolButton(props: { label: string; onClick: () => void; pressed?: boole
 export function ViewerToolbar(props: Props) {
   const { t } = useTranslation();
   const { status } = props;
-  const text =
-    status.kind === 'error'
-      ? status.message
-      : (() => {
-          const shown = statusText(status);
-          return t(`webAccess.viewer.status.${shown.key}`, { name: shown.name });
-        })();
+  const text = describeStatus(t, status);
   return (
     <Box
       sx={{

@@ -12,7 +12,7 @@ import { MinimisedViewer } from './MinimisedViewer.tsx';
 import { ViewerToolbar } from './ViewerToolbar.tsx';
 import { useVncConnection } from './use-vnc-connection.ts';
 import { viewerStore, type ViewerTarget } from './viewer-store.ts';
-import { isOver } from './vnc-status.ts';
+import { describeStatus, isOver } from './vnc-status.ts';
 
 type Props = { target: ViewerTarget; minimised: boolean };
 
@@ -33,6 +33,9 @@ export function VncViewer({ target, minimised }: Props) {
   const screen = useRef<HTMLDivElement>(null);
   const connection = useVncConnection({ target, viewOnly, fit, screen });
   const label = t('webAccess.viewer.label', { device: target.agent.name, service: target.server.name });
+  const { status } = connection;
+  // Over the screen once the connection ended: why, in the toolbar's words.
+  const overText = describeStatus(t, status);
 
   return (
     <>
@@ -110,7 +113,7 @@ export function VncViewer({ target, minimised }: Props) {
                 {t('webAccess.viewer.reconnect')}
               </Button>
               <Typography variant="body2" sx={{ color: '#fff' }}>
-                {label}
+                {overText}
               </Typography>
             </Box>
           )}

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { parseAccessEndReason, relayCloseCodes } from '@fleetgate/contracts';
 
 /** What the viewer's toolbar says about its connection. */
@@ -37,4 +38,11 @@ export function statusText(status: Exclude<ViewerStatus, { kind: 'error' }>): {
   if (status.kind === 'revoked')
     return status.by ? { key: 'revoked', name: status.by } : { key: 'revokedUnknown' };
   return { key: status.kind };
+}
+
+/** The status in words, as the toolbar and the screen's overlay show it. */
+export function describeStatus(t: TFunction, status: ViewerStatus): string {
+  if (status.kind === 'error') return status.message;
+  const shown = statusText(status);
+  return t(`webAccess.viewer.status.${shown.key}`, { name: shown.name });
 }

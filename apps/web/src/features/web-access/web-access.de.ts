@@ -10,7 +10,7 @@ export const webAccessDe: Translated<typeof webAccessEn> = {
   menu: 'Web',
   menuOf: 'Webzugriff auf {{name}}',
   viewScreen: 'Bildschirm ansehen',
-  viewScreenOf: 'Den Bildschirm von {{name}} ansehen',
+  viewScreenOf: 'Bildschirm ansehen: {{name}}',
   types: {
     http: 'Webseite (HTTP)',
     https: 'Webseite (HTTPS)',

@@ -7,7 +7,7 @@ export const webAccessEn = {
   menu: 'Web',
   menuOf: 'Web access to {{name}}',
   viewScreen: 'View screen',
-  viewScreenOf: 'View the screen of {{name}}',
+  viewScreenOf: 'View screen of {{name}}',
   types: {
     http: 'Web page (HTTP)',
     https: 'Web page (HTTPS)',
