@@ -5,11 +5,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
-type Props = { deviceText: string; onSend: (text: string) => void };
+type Props = { deviceText: string; onSend: ((text: string) => void) | null };
 
 /**
  * The device's clipboard as the viewer last heard of it, and text to paste into the device's
  * clipboard (the browser's own clipboard is not read without asking; the user pastes here).
+ * Sending is control, so view-only (`onSend` null) shows only what the device copied.
  */
 export function ClipboardPanel({ deviceText, onSend }: Props) {
   const { t } = useTranslation();
@@ -39,27 +40,29 @@ export function ClipboardPanel({ deviceText, onSend }: Props) {
           {deviceText || t('webAccess.viewer.clipboardEmpty')}
         </Typography>
       </Box>
-      <Box
-        component="form"
-        sx={{ flex: '1 1 240px', display: 'flex', gap: 1, alignItems: 'flex-start' }}
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (text) onSend(text);
-        }}
-      >
-        <TextField
-          size="small"
-          fullWidth
-          multiline
-          maxRows={3}
-          label={t('webAccess.viewer.sendText')}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-        />
-        <Button type="submit" variant="outlined" disabled={!text}>
-          {t('webAccess.viewer.send')}
-        </Button>
-      </Box>
+      {onSend && (
+        <Box
+          component="form"
+          sx={{ flex: '1 1 240px', display: 'flex', gap: 1, alignItems: 'flex-start' }}
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (text) onSend(text);
+          }}
+        >
+          <TextField
+            size="small"
+            fullWidth
+            multiline
+            maxRows={3}
+            label={t('webAccess.viewer.sendText')}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
+          <Button type="submit" variant="outlined" disabled={!text}>
+            {t('webAccess.viewer.send')}
+          </Button>
+        </Box>
+      )}
     </Box>
   );
 }

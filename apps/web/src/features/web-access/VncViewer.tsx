@@ -86,7 +86,10 @@ export function VncViewer({ target, minimised }: Props) {
           }
         />
         {clipboardOpen && (
-          <ClipboardPanel deviceText={connection.deviceClipboard} onSend={connection.sendClipboard} />
+          <ClipboardPanel
+            deviceText={connection.deviceClipboard}
+            onSend={viewOnly ? null : connection.sendClipboard}
+          />
         )}
         <Box sx={{ position: 'relative', flex: 1, minHeight: 0, bgcolor: '#111' }}>
           <Box

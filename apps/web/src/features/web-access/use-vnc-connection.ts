@@ -35,6 +35,8 @@ export function useVncConnection({ target, viewOnly, fit, screen }: Options) {
     let left = false;
     let sessionId: string | null = null;
     let rfb: RFB | null = null;
+    // noVNC complains when asked to disconnect what the other side already closed.
+    let disconnected = false;
     setStatus({ kind: 'connecting' });
     const settle = (next: ViewerStatus) => {
       if (!left) setStatus((current) => (isOver(current) ? current : next));
@@ -57,7 +59,10 @@ export function useVncConnection({ target, viewOnly, fit, screen }: Options) {
         rfb.addEventListener('connect', () => {
           if (!left) setStatus({ kind: 'connected' });
         });
-        rfb.addEventListener('disconnect', () => settle({ kind: 'closed' }));
+        rfb.addEventListener('disconnect', () => {
+          disconnected = true;
+          settle({ kind: 'closed' });
+        });
         rfb.addEventListener('clipboard', (event) => {
           if (!left) setDeviceClipboard((event as CustomEvent<{ text: string }>).detail.text);
         });
@@ -68,7 +73,7 @@ export function useVncConnection({ target, viewOnly, fit, screen }: Options) {
     return () => {
       left = true;
       rfbRef.current = null;
-      rfb?.disconnect();
+      if (!disconnected) rfb?.disconnect();
       if (sessionId) void endWebAccessSession(sessionId).catch(() => undefined);
     };
     // `t` only words an error; a language change must not reconnect.

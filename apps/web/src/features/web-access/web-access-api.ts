@@ -14,7 +14,14 @@ export function createWebAccessSession(
   });
 }
 
-/** `DELETE WebAccessSession/{publicId}`: ends one's own session. */
+/**
+ * `DELETE WebAccessSession/{publicId}`: ends one's own session. Sent as the viewer closes, with
+ * nobody waiting for it: an outage must not take the user to the error page.
+ */
 export async function endWebAccessSession(publicId: string): Promise<void> {
-  await apiData<unknown>('WebAccessSession', { method: 'DELETE', params: { publicId } });
+  await apiData<unknown>('WebAccessSession', {
+    method: 'DELETE',
+    params: { publicId },
+    redirectOnUnavailable: false,
+  });
 }
