@@ -196,7 +196,10 @@ describe('web access in the portal', () => {
     await tab.waitForFunction(() =>
       [...document.images].some((image) => image.complete && image.naturalWidth > 0),
     );
-    await tab.getByText('Live', { exact: true }).waitFor();
+    await tab
+      .getByText(/\blive\b/i)
+      .first()
+      .waitFor();
 
     // View screen: the viewer over the page, full control by default (the engineer holds it).
     await view.click();

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -34,6 +34,10 @@ export function VncViewer({ target, minimised }: Props) {
   const connection = useVncConnection({ target, viewOnly, fit, screen });
   const label = t('webAccess.viewer.label', { device: target.agent.name, service: target.server.name });
   const { status } = connection;
+  // Opened or restored, the viewer takes the focus, so the keyboard is where the user looks.
+  useEffect(() => {
+    if (!minimised) windowRef.current?.focus();
+  }, [minimised]);
   // Over the screen once the connection ended: why, in the toolbar's words.
   const overText = describeStatus(t, status);
 
@@ -44,6 +48,7 @@ export function VncViewer({ target, minimised }: Props) {
         role="dialog"
         aria-label={label}
         data-web-viewer={minimised ? 'minimised' : 'open'}
+        tabIndex={-1}
         elevation={12}
         sx={(theme) => ({
           position: 'fixed',
@@ -52,6 +57,7 @@ export function VncViewer({ target, minimised }: Props) {
           display: 'flex',
           flexDirection: 'column',
           overflow: 'hidden',
+          outline: 'none',
           // Minimised it stays laid out (and connected) but neither seen nor in the way.
           visibility: minimised ? 'hidden' : 'visible',
         })}
