@@ -6,13 +6,24 @@ import Close from '@mui/icons-material/Close';
 import DesktopWindowsOutlined from '@mui/icons-material/DesktopWindowsOutlined';
 import OpenInFull from '@mui/icons-material/OpenInFull';
 import { useTranslation } from 'react-i18next';
-import { cornerInset, cornerZIndex, useCornerOffset } from '../../components/corner/bottom-left-corner.ts';
+import {
+  cornerInset,
+  cornerZIndex,
+  useCornerBase,
+  useCornerBaseOffset,
+} from '../../components/corner/bottom-left-corner.ts';
 import { viewerStore, type ViewerTarget } from './viewer-store.ts';
 
-/** The minimised viewer: a small bar in the bottom-left corner, above the VPN status bar. */
+const height = 44;
+
+/**
+ * The minimised viewer: a small bar in the bottom-left corner, above the VPN status bar (order 0)
+ * and below the reminders, which stack on both.
+ */
 export function MinimisedViewer({ target }: { target: ViewerTarget }) {
   const { t } = useTranslation();
-  const offset = useCornerOffset();
+  useCornerBase('web-viewer', height, 1);
+  const offset = useCornerBaseOffset(1);
   const label = t('webAccess.viewer.minimisedLabel', { device: target.agent.name });
   return (
     <Paper
@@ -30,8 +41,9 @@ export function MinimisedViewer({ target }: { target: ViewerTarget }) {
         gap: 0.5,
         pl: 1.5,
         pr: 0.5,
-        py: 0.5,
         maxWidth: 'calc(100vw - 16px)',
+        height,
+        boxSizing: 'border-box',
         borderRadius: 4,
       })}
     >
