@@ -332,4 +332,60 @@ describe('web access in the portal', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('types a service in the console by its port until one is chosen, and accepts a self-signed certificate only for HTTPS', async () => {
+    const admin = await world.server.newAdministrator('Cleo Admin');
+    const agent = await callApi<Agent>(world.server, admin, 'POST', 'AgentList', { name: 'Press line 9' });
+    const context = await world.server.signedInContext(world.browser, admin, { width: 1280, height: 860 });
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(`${world.server.baseUrl}/agents`);
+    const card = page.getByRole('article', { name: 'Press line 9' });
+    await card.getByRole('button', { name: 'Add service: Press line 9' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add service' });
+    const type = dialog.getByRole('combobox', { name: 'Type' });
+    await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('Panel');
+    await dialog.getByRole('textbox', { name: 'Host', exact: true }).fill('192.168.10.30');
+    const port = dialog.getByRole('textbox', { name: 'Port', exact: true });
+    await port.fill('5900');
+    expect(await type.inputValue()).toBe('vnc');
+    await port.fill('443');
+    expect(await type.inputValue()).toBe('https');
+    await dialog.getByText('By the port until you choose one').waitFor();
+    const selfSigned = dialog.getByRole('checkbox', { name: 'Accept a self-signed certificate' });
+    await selfSigned.check();
+    await shot(page, 'console-service-dialog');
+    await expectAccessible(page);
+    // Chosen, the type no longer follows the port.
+    await type.selectOption('http');
+    expect(await selfSigned.count()).toBe(0);
+    await type.selectOption('https');
+    await port.fill('8443');
+    await port.fill('9443');
+    expect(await type.inputValue()).toBe('https');
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByText('Service added').waitFor();
+    await card.locator('[data-service-type="https"]').waitFor();
+
+    const stored = await callApi<Agent>(world.server, admin, 'GET', `Agent/${agent.publicId}?fields=*`);
+    expect(stored.servers).toMatchObject([
+      { name: 'Panel', port: 9443, type: 'https', acceptSelfSigned: true },
+    ]);
+
+    // Edited to a web page: the certificate setting goes with HTTPS.
+    await card.getByRole('button', { name: 'Edit service Panel' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit service' });
+    expect(await edit.getByRole('combobox', { name: 'Type' }).inputValue()).toBe('https');
+    expect(await edit.getByRole('checkbox', { name: 'Accept a self-signed certificate' }).isChecked()).toBe(
+      true,
+    );
+    await edit.getByRole('combobox', { name: 'Type' }).selectOption('http');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Service saved').waitFor();
+    await card.locator('[data-service-type="http"]').waitFor();
+    const edited = await callApi<Agent>(world.server, admin, 'GET', `Agent/${agent.publicId}?fields=*`);
+    expect(edited.servers).toMatchObject([{ type: 'http', acceptSelfSigned: false }]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
