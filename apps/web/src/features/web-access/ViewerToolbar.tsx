@@ -30,7 +30,11 @@ type Props = {
 };
 
 const statusColour = (status: ViewerStatus) =>
-  status.kind === 'connected' ? 'success' : status.kind === 'connecting' ? 'info' : 'warning';
+  status.kind === 'connected'
+    ? 'success'
+    : status.kind === 'connecting' || status.kind === 'password'
+      ? 'info'
+      : 'warning';
 
 /** A labelled icon button of the toolbar (the label is its name and its tooltip). */
 function ToolButton(props: { label: string; onClick: () => void; pressed?: boolean; children: ReactNode }) {

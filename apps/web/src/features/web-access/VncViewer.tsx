@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { hasCapability, useCurrentUser } from '../../auth/current-user.tsx';
 import { ClipboardPanel } from './ClipboardPanel.tsx';
 import { MinimisedViewer } from './MinimisedViewer.tsx';
+import { PasswordPrompt } from './PasswordPrompt.tsx';
 import { ViewerToolbar } from './ViewerToolbar.tsx';
 import { useVncConnection } from './use-vnc-connection.ts';
 import { viewerStore, type ViewerTarget } from './viewer-store.ts';
@@ -105,6 +106,11 @@ export function VncViewer({ target, minimised }: Props) {
             data-web-viewer-screen=""
             sx={{ position: 'absolute', inset: 0, overflow: 'auto' }}
           />
+          {status.kind === 'password' && (
+            <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }}>
+              <PasswordPrompt message={overText} onSend={connection.sendPassword} />
+            </Box>
+          )}
           {isOver(connection.status) && (
             <Box
               sx={{

@@ -12,6 +12,7 @@ declare module '@novnc/novnc' {
     disconnect(): void;
     sendCtrlAltDel(): void;
     clipboardPasteFrom(text: string): void;
+    sendCredentials(credentials: { username?: string; password?: string }): void;
     focus(options?: FocusOptions): void;
   }
 }

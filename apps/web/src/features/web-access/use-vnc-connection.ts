@@ -63,6 +63,12 @@ export function useVncConnection({ target, viewOnly, fit, screen }: Options) {
           disconnected = true;
           settle({ kind: 'closed' });
         });
+        rfb.addEventListener('credentialsrequired', () => {
+          if (!left) setStatus((current) => ({ kind: 'password', failed: current.kind === 'password' }));
+        });
+        rfb.addEventListener('securityfailure', () =>
+          settle({ kind: 'error', message: t('webAccess.viewer.status.passwordFailed') }),
+        );
         rfb.addEventListener('clipboard', (event) => {
           if (!left) setDeviceClipboard((event as CustomEvent<{ text: string }>).detail.text);
         });
@@ -90,5 +96,9 @@ export function useVncConnection({ target, viewOnly, fit, screen }: Options) {
     reconnect: useCallback(() => setAttempt((n) => n + 1), []),
     sendCtrlAltDel: useCallback(() => rfbRef.current?.sendCtrlAltDel(), []),
     sendClipboard: useCallback((text: string) => rfbRef.current?.clipboardPasteFrom(text), []),
+    sendPassword: useCallback((password: string) => {
+      setStatus({ kind: 'connecting' });
+      rfbRef.current?.sendCredentials({ password });
+    }, []),
   };
 }

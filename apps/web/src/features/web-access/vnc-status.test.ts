@@ -21,7 +21,13 @@ describe('viewer status from the relay close', () => {
     expect(statusOfClose(1000, '')).toEqual({ kind: 'closed' });
   });
 
-  it('counts only connecting and connected as live', () => {
+  it('asks for the screen password, and says when it was not accepted', () => {
+    expect(statusText({ kind: 'password', failed: false })).toEqual({ key: 'password' });
+    expect(statusText({ kind: 'password', failed: true })).toEqual({ key: 'passwordFailed' });
+  });
+
+  it('counts only connecting, connected and asking for the password as live', () => {
+    expect(isOver({ kind: 'password', failed: false })).toBe(false);
     expect(isOver({ kind: 'connecting' })).toBe(false);
     expect(isOver({ kind: 'connected' })).toBe(false);
     expect(isOver({ kind: 'expired' })).toBe(true);

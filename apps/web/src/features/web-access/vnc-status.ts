@@ -5,6 +5,8 @@ import { parseAccessEndReason, relayCloseCodes } from '@fleetgate/contracts';
 export type ViewerStatus =
   | { kind: 'connecting' }
   | { kind: 'connected' }
+  /** The device's VNC server asks for its password (the viewer's form sends it). */
+  | { kind: 'password'; failed: boolean }
   | { kind: 'revoked'; by: string | null }
   | { kind: 'expired' }
   | { kind: 'ended' }
@@ -13,7 +15,8 @@ export type ViewerStatus =
   | { kind: 'error'; message: string };
 
 /** Whether the viewer's connection is over (so it offers to connect again). */
-export const isOver = (status: ViewerStatus) => status.kind !== 'connecting' && status.kind !== 'connected';
+export const isOver = (status: ViewerStatus) =>
+  status.kind !== 'connecting' && status.kind !== 'connected' && status.kind !== 'password';
 
 /**
  * The viewer's status once the relay closed its WebSocket: 4001 says access ended (its reason
@@ -32,11 +35,22 @@ export function statusOfClose(code: number, reason: string): ViewerStatus {
 
 /** The i18n key and values of a status's text, under `webAccess.viewer.status`. */
 export function statusText(status: Exclude<ViewerStatus, { kind: 'error' }>): {
-  key: 'connecting' | 'connected' | 'revoked' | 'revokedUnknown' | 'expired' | 'ended' | 'offline' | 'closed';
+  key:
+    | 'connecting'
+    | 'connected'
+    | 'password'
+    | 'passwordFailed'
+    | 'revoked'
+    | 'revokedUnknown'
+    | 'expired'
+    | 'ended'
+    | 'offline'
+    | 'closed';
   name?: string;
 } {
   if (status.kind === 'revoked')
     return status.by ? { key: 'revoked', name: status.by } : { key: 'revokedUnknown' };
+  if (status.kind === 'password') return { key: status.failed ? 'passwordFailed' : 'password' };
   return { key: status.kind };
 }
 

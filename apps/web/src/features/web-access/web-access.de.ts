@@ -24,6 +24,8 @@ export const webAccessDe: Translated<typeof webAccessEn> = {
     status: {
       connecting: 'Verbindung wird hergestellt…',
       connected: 'Verbunden',
+      password: 'Das Gerät fragt nach seinem Bildschirmpasswort',
+      passwordFailed: 'Das Passwort wurde nicht angenommen',
       revoked: 'Zugriff beendet: widerrufen von {{name}}',
       revokedUnknown: 'Zugriff beendet: widerrufen',
       expired: 'Zugriff beendet: die Genehmigung ist abgelaufen',
@@ -31,6 +33,8 @@ export const webAccessDe: Translated<typeof webAccessEn> = {
       offline: 'Zugriff beendet: das Gerät ist offline',
       closed: 'Getrennt',
     },
+    password: 'Bildschirmpasswort',
+    sendPassword: 'Verbinden',
     mode: 'Steuerung',
     viewOnly: 'Nur ansehen',
     fullControl: 'Volle Steuerung',

@@ -21,6 +21,8 @@ export const webAccessEn = {
     status: {
       connecting: 'Connecting…',
       connected: 'Connected',
+      password: 'The device asks for its screen password',
+      passwordFailed: 'The password was not accepted',
       revoked: 'Access ended: revoked by {{name}}',
       revokedUnknown: 'Access ended: revoked',
       expired: 'Access ended: the approval expired',
@@ -28,6 +30,8 @@ export const webAccessEn = {
       offline: 'Access ended: the device is offline',
       closed: 'Disconnected',
     },
+    password: 'Screen password',
+    sendPassword: 'Connect',
     mode: 'Control',
     viewOnly: 'View only',
     fullControl: 'Full control',
