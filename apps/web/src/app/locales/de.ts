@@ -16,6 +16,7 @@ import { jumpStartDe } from '../../features/jump-start/jump-start.de.ts';
 import { remindersDe } from '../../features/reminders/reminders.de.ts';
 import { vpnDe } from '../../features/vpn/vpn.de.ts';
 import { vpnMobileDe } from '../../features/vpn/vpn-mobile.de.ts';
+import { webAccessDe } from '../../features/web-access/web-access.de.ts';
 import { signInBlockDe } from '../../auth/sign-in-block.de.ts';
 import { ssoSignInDe } from '../../auth/sso-sign-in.de.ts';
 import { passkeySignInDe } from '../../auth/passkey-sign-in.de.ts';
@@ -267,4 +268,5 @@ export const de: Translated<typeof en> = {
   twoFactorAuth: twoFactorAuthDe,
   twoFactor: twoFactorDe,
   signInSecurity: signInSecurityDe,
+  webAccess: webAccessDe,
 };

@@ -31,6 +31,7 @@ import { twoFactorAuthEn } from '../../auth/two-factor-auth.en.ts';
 import { twoFactorEn } from '../../features/my-profile/two-factor.en.ts';
 import { signInSecurityEn } from '../../features/sign-in-security/sign-in-security.en.ts';
 import { passkeysEn } from '../../features/passkeys/passkeys.en.ts';
+import { webAccessEn } from '../../features/web-access/web-access.en.ts';
 
 /** The features' English texts, one chunk loaded before any screen behind the login (see i18n.ts). */
 export const enFeatures = {
@@ -68,4 +69,5 @@ export const enFeatures = {
   signInSecurity: signInSecurityEn,
   sso: ssoEn,
   passkeys: passkeysEn,
+  webAccess: webAccessEn,
 };

@@ -20,6 +20,7 @@ import { TermsOfUseGate } from '../../features/terms/TermsOfUseGate.tsx';
 import { TwoFactorGraceBanner } from '../../features/sign-in-security/TwoFactorGraceBanner.tsx';
 import { signInBlockPaths } from '../../features/sign-in-security/sign-in-block-paths.ts';
 import { VpnProvider } from '../../features/vpn/VpnProvider.tsx';
+import { WebViewerHost } from '../../features/web-access/WebViewerHost.tsx';
 import { CompanyTextsSync } from '../../features/translations/CompanyTextsSync.tsx';
 import { CompanyBrandingSync } from '../../features/branding/CompanyBrandingSync.tsx';
 import { CompanyAppsSync } from '../../features/apps/CompanyAppsSync.tsx';
@@ -143,6 +144,7 @@ export function Shell() {
         <CompanyAppsSync />
         <VpnProvider>
           <ShellLayout user={user} />
+          <WebViewerHost />
         </VpnProvider>
       </LiveEventsProvider>
     </CurrentUserProvider>

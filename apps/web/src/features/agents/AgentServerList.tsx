@@ -13,6 +13,7 @@ import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { useTranslation } from 'react-i18next';
 import type { AgentServer } from '@fleetgate/contracts';
+import { ServiceTypeChip } from '../web-access/ServiceTypeChip.tsx';
 
 type AgentServerListProps = {
   agentName: string;
@@ -82,6 +83,7 @@ export function AgentServerList({ agentName, servers, onAdd, onEdit, onDelete }:
                     sx={{ display: 'inline-flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}
                   >
                     <span>{server.name}</span>
+                    <ServiceTypeChip type={server.type} />
                     {server.requireAccessApproval && (
                       <Chip
                         size="small"

@@ -38,6 +38,8 @@ describe('agent cache updates', () => {
       port: 8080,
       requireAccessApproval: true,
       serviceGroup: 'ui',
+      type: 'http' as const,
+      acceptSelfSigned: false,
     };
     const next = withServerChanged(agents, { agentId: 'a1', publicId: 's1', input });
     expect(next[0]!.servers).toEqual([{ publicId: 's1', ...input }, server('s2', 'PLC')]);
@@ -45,7 +47,15 @@ describe('agent cache updates', () => {
   });
 
   it('leave a new service to the reload', () => {
-    const input = { name: 'New', host: 'h', port: 1, requireAccessApproval: false, serviceGroup: null };
+    const input = {
+      name: 'New',
+      host: 'h',
+      port: 1,
+      requireAccessApproval: false,
+      serviceGroup: null,
+      type: 'tcp' as const,
+      acceptSelfSigned: false,
+    };
     expect(withServerChanged(agents, { agentId: 'a1', publicId: undefined, input })).toBe(agents);
   });
 

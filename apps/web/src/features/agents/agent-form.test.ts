@@ -8,6 +8,7 @@ import {
   agentServerFormSchema,
   agentServerFormValuesOf,
   agentServerInputOf,
+  shownServiceType,
 } from './agent-form.ts';
 
 const t = ((key: string) => key) as unknown as TFunction;
@@ -54,6 +55,8 @@ describe('service form', () => {
     port: '8080',
     requireAccessApproval: true,
     serviceGroup: '',
+    type: null,
+    acceptSelfSigned: false,
   };
 
   it('turns the port into a number and an empty service group into null', () => {
@@ -64,7 +67,36 @@ describe('service form', () => {
       port: 8080,
       requireAccessApproval: true,
       serviceGroup: null,
+      type: 'http',
+      acceptSelfSigned: false,
     });
+  });
+
+  it('types a new service by its port until one is chosen', () => {
+    expect(agentServerFormValuesOf(undefined)).toMatchObject({ type: null, acceptSelfSigned: false });
+    expect(shownServiceType({ type: null, port: '443' })).toBe('https');
+    expect(shownServiceType({ type: null, port: ' 8080 ' })).toBe('http');
+    expect(shownServiceType({ type: null, port: '5901' })).toBe('vnc');
+    expect(shownServiceType({ type: null, port: '502' })).toBe('tcp');
+    // Nothing or nonsense typed yet: connector only, as the server would say for no web port.
+    expect(shownServiceType({ type: null, port: '' })).toBe('tcp');
+    expect(shownServiceType({ type: null, port: '80a' })).toBe('tcp');
+    // Once chosen, the port no longer decides.
+    expect(shownServiceType({ type: 'vnc', port: '443' })).toBe('vnc');
+    expect(agentServerInputOf({ ...valid, port: '443', type: 'tcp' }).type).toBe('tcp');
+  });
+
+  it('sends accepting a self-signed certificate only for an HTTPS service', () => {
+    expect(agentServerInputOf({ ...valid, port: '443', acceptSelfSigned: true })).toMatchObject({
+      type: 'https',
+      acceptSelfSigned: true,
+    });
+    expect(agentServerInputOf({ ...valid, port: '443', type: 'http', acceptSelfSigned: true })).toMatchObject(
+      {
+        type: 'http',
+        acceptSelfSigned: false,
+      },
+    );
   });
 
   it.each([

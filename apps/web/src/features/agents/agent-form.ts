@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import type { TFunction } from 'i18next';
-import { limits, type Agent, type AgentServer } from '@fleetgate/contracts';
+import {
+  defaultServiceType,
+  limits,
+  serviceTypes,
+  type Agent,
+  type AgentServer,
+  type ServiceType,
+} from '@fleetgate/contracts';
 import { nameSchema } from '../../components/form/field-schemas.ts';
 
 /** Same rule as the server: a host name or an IPv4/IPv6 address, without scheme or port. */
@@ -74,6 +81,9 @@ export function agentServerFormSchema(t: TFunction) {
         message: t('agents.serverDialog.portInvalid'),
       }),
     requireAccessApproval: z.boolean(),
+    /** null: not chosen yet, the type follows the port (`shownServiceType`). */
+    type: z.enum(serviceTypes).nullable(),
+    acceptSelfSigned: z.boolean(),
     serviceGroup: z
       .string()
       .trim()
@@ -89,7 +99,21 @@ export type AgentServerInput = {
   port: number;
   requireAccessApproval: boolean;
   serviceGroup: string | null;
+  type: ServiceType;
+  acceptSelfSigned: boolean;
 };
+
+/**
+ * The type the form shows and sends: the one chosen (or stored), else the default for the port
+ * as typed (the server's own rule), so a new service on 443 is HTTPS until the user says otherwise.
+ */
+export function shownServiceType(values: Pick<AgentServerFormValues, 'type' | 'port'>): ServiceType {
+  if (values.type) return values.type;
+  const port = Number(values.port.trim());
+  return Number.isInteger(port) && port >= 1 && port <= 65535 && values.port.trim() !== ''
+    ? defaultServiceType(port)
+    : 'tcp';
+}
 
 export function agentServerFormValuesOf(server: AgentServer | undefined): AgentServerFormValues {
   return {
@@ -98,16 +122,22 @@ export function agentServerFormValuesOf(server: AgentServer | undefined): AgentS
     port: server ? String(server.port) : '',
     requireAccessApproval: server?.requireAccessApproval ?? false,
     serviceGroup: server?.serviceGroup ?? '',
+    type: server?.type ?? null,
+    acceptSelfSigned: server?.acceptSelfSigned ?? false,
   };
 }
 
 export function agentServerInputOf(values: AgentServerFormValues): AgentServerInput {
   const serviceGroup = values.serviceGroup.trim();
+  const type = shownServiceType(values);
   return {
     name: values.name.trim(),
     host: values.host.trim(),
     port: Number(values.port),
     requireAccessApproval: values.requireAccessApproval,
     serviceGroup: serviceGroup === '' ? null : serviceGroup,
+    type,
+    // Only an HTTPS service has a certificate to accept.
+    acceptSelfSigned: type === 'https' && values.acceptSelfSigned,
   };
 }

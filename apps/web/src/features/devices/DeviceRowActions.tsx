@@ -3,6 +3,7 @@ import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import type { Agent } from '@fleetgate/contracts';
 import { useVpn } from '../vpn/vpn-context.ts';
+import { WebAccessMenu } from '../web-access/WebAccessMenu.tsx';
 import { mayConnect, mayRequestAccess, type ShownVpnAccess } from './device-status.ts';
 
 type DeviceRowActionsProps = {
@@ -15,7 +16,7 @@ type DeviceRowActionsProps = {
  * What the user can do with a device from the list: Connect (the VPN feature's own connect
  * path, with its checks, consent and installer) when access is allowed, Disconnect for the
  * device their VPN client is on, Request access only when it is needed and nothing is pending
- * or approved. Web access ("Open") will sit beside Connect.
+ * or approved. Web access (Open a web page, View screen) sits beside Connect.
  */
 export function DeviceRowActions({ agent, shown, onRequestAccess }: DeviceRowActionsProps) {
   const { t } = useTranslation();
@@ -47,6 +48,7 @@ export function DeviceRowActions({ agent, shown, onRequestAccess }: DeviceRowAct
           </Button>
         )
       )}
+      <WebAccessMenu agent={agent} />
       {mayRequestAccess(agent.myAccess, shown) && (
         <Button
           size="small"

@@ -11,13 +11,16 @@ import type { Agent } from '@fleetgate/contracts';
 import { LocalAddress, MovedNotice, SocksAddress } from '../vpn/LocalAddress.tsx';
 import { deviceAddress, localAddresses } from '../vpn/local-addresses.ts';
 import { useOptionalVpn } from '../vpn/vpn-context.ts';
+import { ServiceTypeChip } from '../web-access/ServiceTypeChip.tsx';
+import { ServiceWebAction } from '../web-access/ServiceWebAction.tsx';
 import { AccessLocks } from './AccessLocks.tsx';
 import { DetailSection } from './DetailSection.tsx';
 
 /**
  * The device's access restrictions and its LAN services with their own approval rule. Each
  * service's address is the one on the device's network; while this computer is connected to the
- * device, its local address (what to open here) is shown too, with the SOCKS5 proxy.
+ * device, its local address (what to open here) is shown too, with the SOCKS5 proxy. A web page
+ * or screen service can be opened in the browser (web access) without the VPN.
  */
 export function DeviceServicesSection({ agent }: { agent: Agent }) {
   const { t } = useTranslation();
@@ -51,6 +54,7 @@ export function DeviceServicesSection({ agent }: { agent: Agent }) {
                     .filter(Boolean)
                     .join(' · ')}
                 />
+                <ServiceTypeChip type={server.type} />
                 {server.requireAccessApproval && (
                   <Chip
                     size="small"
@@ -60,6 +64,7 @@ export function DeviceServicesSection({ agent }: { agent: Agent }) {
                     label={t('devices.locks.serviceApproval')}
                   />
                 )}
+                <ServiceWebAction agent={agent} server={server} />
                 {here && (
                   <Box
                     sx={{

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { useViewerCoversScreen } from '../web-access/viewer-store.ts';
 import { cornerInset, cornerZIndex, useCornerBase } from '../../components/corner/bottom-left-corner.ts';
 import {
   snackLabel,
@@ -19,6 +20,7 @@ type Props = { status: VpnStatus; agentName: string | undefined; onDetails: () =
 /**
  * The persistent VPN status snack bar (spec §2, §4): shown at once when not idle, hidden one
  * second after the status returns to idle, blue while connecting or connected, grey otherwise.
+ * Suppressed while the screen viewer is open and not minimised (spec §4, "on web").
  */
 export function VpnStatusBar({ status, agentName, onDetails }: Props) {
   const { t } = useTranslation();
@@ -32,7 +34,8 @@ export function VpnStatusBar({ status, agentName, onDetails }: Props) {
     const timer = setTimeout(() => setShown(false), vpnTimings.statusBarHideMs);
     return () => clearTimeout(timer);
   }, [active]);
-  const visible = shown || active;
+  const suppressed = useViewerCoversScreen();
+  const visible = (shown || active) && !suppressed;
   // Reminders stack above the bar while it shows.
   useCornerBase('vpn-status-bar', visible ? statusBarSize.height : null);
   if (!visible) return null;
