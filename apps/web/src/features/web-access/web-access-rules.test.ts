@@ -8,6 +8,7 @@ const access = (web: AgentWebAccess): AgentMyAccess => ({
   from: null,
   until: null,
   canRequest: true,
+  webServers: [],
 });
 
 describe('web access rules', () => {
@@ -18,28 +19,13 @@ describe('web access rules', () => {
     expect(webActionOf({ type: 'tcp' })).toBeNull();
   });
 
-  it('offers web access when direct or requested, never when not allowed or unknown', () => {
-    const open = { requireAccessApproval: true };
-    expect(mayUseWeb({ myAccess: access('direct'), webAccessLocked: true }, open)).toBe(true);
-    expect(mayUseWeb({ myAccess: access('requested'), webAccessLocked: true }, open)).toBe(true);
-    expect(
-      mayUseWeb({ myAccess: access('notAllowed'), webAccessLocked: false }, { requireAccessApproval: false }),
-    ).toBe(false);
-    expect(mayUseWeb({ myAccess: null, webAccessLocked: false }, { requireAccessApproval: false })).toBe(
-      false,
-    );
-  });
-
-  it('without a request, offers only services that need no approval on an agent without the web lock', () => {
-    const needs = access('needsApproval');
-    expect(mayUseWeb({ myAccess: needs, webAccessLocked: false }, { requireAccessApproval: false })).toBe(
-      true,
-    );
-    expect(mayUseWeb({ myAccess: needs, webAccessLocked: false }, { requireAccessApproval: true })).toBe(
-      false,
-    );
-    expect(mayUseWeb({ myAccess: needs, webAccessLocked: true }, { requireAccessApproval: false })).toBe(
-      false,
-    );
+  it('offers web access to exactly the services the server says are reachable by web now', () => {
+    const agent = (webServers: string[]) => ({
+      myAccess: { ...access('requested'), webServers: webServers.map((publicId) => ({ publicId })) },
+    });
+    expect(mayUseWeb(agent(['hmi000000001']), { publicId: 'hmi000000001' })).toBe(true);
+    expect(mayUseWeb(agent(['hmi000000001']), { publicId: 'vnc000000001' })).toBe(false);
+    expect(mayUseWeb(agent([]), { publicId: 'hmi000000001' })).toBe(false);
+    expect(mayUseWeb({ myAccess: null }, { publicId: 'hmi000000001' })).toBe(false);
   });
 });

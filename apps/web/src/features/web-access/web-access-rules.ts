@@ -10,21 +10,10 @@ export function webActionOf(server: Pick<AgentServer, 'type'>): WebAction | null
 }
 
 /**
- * Whether to offer web access to one service, from the reader's `myAccess.web`:
- * - `direct`: yes;
- * - `requested`: yes, the user has a request waiting or in effect; the summary does not say
- *   which services an approved one covers, so the server decides (ACCESS_REQUEST_REQUIRED is
- *   shown as a message when the request is still pending or leaves this service out);
- * - `needsApproval`: only for a service that needs no approval itself on an agent without the
- *   web lock (the summary is about the agent's services as a whole);
- * - `notAllowed` or no summary: no.
+ * Whether to offer web access to one service: when the server says the reader may reach it by
+ * web now (`myAccess.webServers`: every service when nothing needs approval or the user bypasses
+ * it, else those an approved request in effect covers). Others get Request access instead.
  */
-export function mayUseWeb(
-  agent: Pick<Agent, 'myAccess' | 'webAccessLocked'>,
-  server: Pick<AgentServer, 'requireAccessApproval'>,
-): boolean {
-  const web = agent.myAccess?.web;
-  if (web === 'direct' || web === 'requested') return true;
-  if (web === 'needsApproval') return !agent.webAccessLocked && !server.requireAccessApproval;
-  return false;
+export function mayUseWeb(agent: Pick<Agent, 'myAccess'>, server: Pick<AgentServer, 'publicId'>): boolean {
+  return agent.myAccess?.webServers.some((s) => s.publicId === server.publicId) ?? false;
 }
