@@ -114,4 +114,11 @@ describe('security headers on an HTTPS instance', () => {
     expectSecurityHeaders(response.headers);
     expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000');
   });
+
+  it("let the VNC viewer reach the relay at PUBLIC_URL's host, also from another host name", async () => {
+    const response = await t.call('GET', '/api');
+    const csp = directives(response.headers.get('content-security-policy'));
+    expect(csp.get('connect-src')).toContain('wss://fleet.example.com');
+    expect(csp.get('connect-src')).not.toContain('wss:');
+  });
 });

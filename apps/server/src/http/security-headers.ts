@@ -24,6 +24,9 @@ export async function registerSecurityHeaders(
   helpCentreUrl?: string,
 ) {
   const https = new URL(publicUrl).protocol === 'https:';
+  // The VNC viewer's WebSocket is built from PUBLIC_URL (links never come from Host), which on a
+  // branding host or another loopback name is not 'self'.
+  const relaySource = new URL(publicUrl).origin.replace(/^http/, 'ws');
   // The help panel frames the help centre: exactly its origin, nothing else of its host.
   const helpCentreFrames = helpCentreUrl ? [new URL(helpCentreUrl).origin] : [];
   await app.register(helmet, {
@@ -32,7 +35,7 @@ export async function registerSecurityHeaders(
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        connectSrc: ["'self'", ...connectorSources],
+        connectSrc: ["'self'", relaySource, ...connectorSources],
         fontSrc: ["'self'", 'data:'],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
