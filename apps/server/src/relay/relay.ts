@@ -138,9 +138,12 @@ export class Relay {
   }
 
   readonly #onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const url = new URL(request.url ?? '/', 'http://relay');
     socket.on('error', () => socket.destroy());
     if (this.#closing) return rejectUpgrade(socket, 503, 'server shutting down');
+    // Node accepts request targets that URL does not (`//[x`); an exception here would be
+    // thrown from the 'upgrade' event and end the process.
+    const url = parseTarget(request.url);
+    if (!url) return rejectUpgrade(socket, 400, 'Malformed request');
     // A device page's WebSocket on its session host: never the portal's endpoints.
     const hostId = this.sessionHostOf(request);
     if (hostId) return this.webAccess.handleUpgrade(request, socket, head, hostId);
@@ -331,5 +334,14 @@ export class Relay {
       })
       .finally(() => this.#pending.delete(tracked));
     this.#pending.add(tracked);
+  }
+}
+
+/** The request target as a URL, or undefined when it is not one. */
+function parseTarget(target: string | undefined): URL | undefined {
+  try {
+    return new URL(target ?? '/', 'http://relay');
+  } catch {
+    return undefined;
   }
 }
