@@ -11,6 +11,7 @@ import { startRfbServer, type RfbServer } from '../../../agent/src/rfb-server.ts
 import { bridgeRfb } from './rfb-bridge.ts';
 
 const button = { x: pumpButton.x + 10, y: pumpButton.y + 10 };
+const u16 = (n: number) => [n >> 8, n & 0xff];
 const bgrBigEndian: PixelFormat = {
   bitsPerPixel: 32,
   depth: 24,
@@ -26,6 +27,7 @@ const bgrBigEndian: PixelFormat = {
 let rfb: RfbServer;
 let wss: WebSocketServer;
 const sockets: (WebSocket | net.Socket)[] = [];
+const servers: net.Server[] = [];
 beforeEach(async () => {
   rfb = await startRfbServer({ intervalMs: 0 });
 });
@@ -35,6 +37,7 @@ afterEach(async () => {
     else socket.destroy();
   }
   await new Promise((resolve) => wss?.close(resolve));
+  for (const server of servers.splice(0)) await new Promise((resolve) => server.close(resolve));
   await rfb.close();
 });
 
@@ -55,6 +58,70 @@ function tunnelStream() {
 }
 
 /**
+ * A device that speaks RFB 3.3 only and does not look at the viewer's version (as in the finding
+ * of issue 15): the simulator behind a proxy that sends the viewer `RFB 003.003` and tells the
+ * simulator 3.3 whatever the viewer answered. `received` is everything that reached it from the
+ * viewer.
+ */
+async function device33() {
+  const received: Buffer[] = [];
+  const v33 = Buffer.from('RFB 003.003\n', 'latin1');
+  const server = net.createServer((viewer) => {
+    const simulator = net.connect(rfb.port, '127.0.0.1');
+    sockets.push(viewer, simulator);
+    let fromSimulator = 0;
+    let fromViewer = 0;
+    viewer.write(v33);
+    simulator.on('data', (chunk: Buffer) => {
+      const skip = Math.max(0, Math.min(12 - fromSimulator, chunk.length));
+      fromSimulator += chunk.length;
+      if (chunk.length > skip) viewer.write(chunk.subarray(skip));
+    });
+    viewer.on('data', (chunk: Buffer) => {
+      received.push(chunk);
+      const skip = Math.max(0, Math.min(12 - fromViewer, chunk.length));
+      if (fromViewer < 12 && fromViewer + chunk.length >= 12) simulator.write(v33);
+      fromViewer += chunk.length;
+      if (chunk.length > skip) simulator.write(chunk.subarray(skip));
+    });
+    for (const [a, b] of [
+      [viewer, simulator],
+      [simulator, viewer],
+    ] as const) {
+      a.on('error', () => b.destroy());
+      a.on('close', () => b.destroy());
+    }
+  });
+  servers.push(server);
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return { port: (server.address() as net.AddressInfo).port, received };
+}
+
+/** A WebSocket viewer that speaks raw bytes to the bridge, with the device on `port`. */
+async function rawViewer(port: number, viewOnly: boolean) {
+  wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  await once(wss, 'listening');
+  wss.on('connection', (ws) => {
+    const device = net.connect(port, '127.0.0.1');
+    sockets.push(ws, device);
+    bridgeRfb(ws, device, { viewOnly });
+  });
+  const ws = new WebSocket(`ws://127.0.0.1:${(wss.address() as net.AddressInfo).port}`);
+  sockets.push(ws);
+  const received: Buffer[] = [];
+  ws.on('message', (data: Buffer) => received.push(data));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
+  await once(ws, 'open');
+  const until = async (bytes: number) => {
+    while (Buffer.concat(received).length < bytes) await new Promise((resolve) => setTimeout(resolve, 5));
+  };
+  return { ws, closed, until };
+}
+
+/**
  * A viewer on a WebSocket, the bridge, and a real TCP connection to the simulator's RFB server
  * (or, with `via: 'tunnel'`, a tunnel stream) as the device side. `transport.chunk` splits
  * whatever the viewer sends into WebSocket messages of that many bytes; `transport.merged` sends
@@ -64,14 +131,15 @@ async function bridged(
   viewOnly: boolean,
   options: RfbClientOptions = {},
   chunk = 0,
-  via: 'tcp' | 'tunnel' = 'tcp',
+  via: 'tcp' | 'tunnel' | { port: number } = 'tcp',
 ) {
   wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
   await once(wss, 'listening');
   const counts = { up: 0, down: 0 };
   wss.on('connection', (ws) => {
     sockets.push(ws);
-    const device = via === 'tcp' ? net.connect(rfb.port, '127.0.0.1') : tunnelStream();
+    const device =
+      via === 'tunnel' ? tunnelStream() : net.connect(via === 'tcp' ? rfb.port : via.port, '127.0.0.1');
     if (device instanceof net.Socket) sockets.push(device);
     bridgeRfb(ws, device, {
       viewOnly,
@@ -127,6 +195,71 @@ describe('RFB bridge', () => {
     // Down: at least the three screens of 400×240 pixels at 4 bytes.
     expect(counts.down).toBeGreaterThan(400 * 240 * 4);
     expect(counts.up).toBeGreaterThan(12 + 1 + 1 + 3 * 6 + 8);
+  });
+
+  it.each(['003.007', '003.003'] as const)(
+    'with full control follows an RFB %s handshake',
+    async (version) => {
+      const { client } = await bridged(false, { version });
+      client.click(button.x, button.y);
+      await client.update(true);
+      expect(rfb.pumpOn()).toBe(false);
+      expect(client.pixel(button.x, button.y)).toBe(colours.pumpOff);
+    },
+  );
+
+  it.each([false, true])('works with a device that speaks RFB 3.3 only (view-only: %s)', async (viewOnly) => {
+    const device = await device33();
+    const { client } = await bridged(viewOnly, { version: '003.003' }, 0, device);
+    client.click(button.x, button.y);
+    await client.update(!viewOnly);
+    expect(rfb.pumpOn()).toBe(viewOnly);
+    expect(client.pixel(button.x, button.y)).toBe(viewOnly ? colours.pumpOn : colours.pumpOff);
+  });
+
+  it('view-only closes with 1008 a viewer claiming RFB 3.8 to a 3.3 device, before anything reaches it', async () => {
+    const device = await device33();
+    const { ws, closed, until } = await rawViewer(device.port, true);
+    await until(12);
+    // The reviewer's desync: a 3.3 device takes 01 as ClientInit and 04 as a KeyEvent, and then
+    // the ClientFence below as the rest of that KeyEvent and a click on the pump button.
+    const payload = Buffer.from([
+      ...u16(button.x),
+      ...u16(button.y),
+      5,
+      0,
+      ...u16(button.x),
+      ...u16(button.y),
+      0,
+    ]);
+    const fence = Buffer.concat([Buffer.from([248, 0, 0, 0, 0, 0xff, 0xe3, 5, payload.length]), payload]);
+    for (const part of [Buffer.from('RFB 003.008\n', 'latin1'), Buffer.from([1]), Buffer.from([4]), fence])
+      ws.send(part);
+    const outcome = await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 1000))]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(rfb.pumpOn()).toBe(true);
+    expect(Buffer.concat(device.received)).toEqual(Buffer.alloc(0));
+    expect(outcome).toEqual({ code: 1008, reason: 'not an RFB message a view-only viewer may send' });
+  });
+
+  it('with full control, the same bytes are the click the view-only filter keeps from the device', async () => {
+    const device = await device33();
+    const { ws, until } = await rawViewer(device.port, false);
+    await until(12);
+    const payload = Buffer.from([
+      ...u16(button.x),
+      ...u16(button.y),
+      5,
+      0,
+      ...u16(button.x),
+      ...u16(button.y),
+      0,
+    ]);
+    const fence = Buffer.concat([Buffer.from([248, 0, 0, 0, 0, 0xff, 0xe3, 5, payload.length]), payload]);
+    for (const part of [Buffer.from('RFB 003.008\n', 'latin1'), Buffer.from([1]), Buffer.from([4]), fence])
+      ws.send(part);
+    while (rfb.pumpOn()) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(rfb.pumpOn()).toBe(false);
   });
 
   it('with full control carries input split into single bytes', async () => {

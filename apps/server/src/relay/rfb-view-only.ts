@@ -7,7 +7,8 @@
  * next message starts.
  */
 type Action = 'pass' | 'drop' | 'encodings';
-type Stage = 'version' | 'security' | 'security-3.3' | 'vnc-auth' | 'client-init' | 'messages';
+type Stage =
+  'version' | 'security' | 'security-3.3' | 'vnc-auth' | 'security-result' | 'client-init' | 'messages';
 type Step = { length: number; action: Action; next: Stage } | 'more' | 'invalid';
 
 /** RFB pseudo-encoding ExtendedMouseButtons: once a server accepts it, a viewer's PointerEvent may
@@ -16,24 +17,46 @@ type Step = { length: number; action: Action; next: Stage } | 'more' | 'invalid'
 const extendedMouseButtons = -316;
 const securityNone = 1;
 const securityVncAuth = 2;
+/** The versions a viewer may answer with: the three RFB defines (RFC 6143 §7.1.1). */
+const viewerVersions = new Map([
+  ['RFB 003.003\n', 3],
+  ['RFB 003.007\n', 7],
+  ['RFB 003.008\n', 8],
+]);
+/** The device's handshake at its longest: version, 255 security types, challenge, result. */
+const deviceHandshake = 12 + 1 + 255 + 16 + 4;
 
 export class RfbViewOnlyFilter {
   private stage: Stage = 'version';
+  /** The version both sides follow: the viewer's, which may not be above the device's. */
   private minor = 8;
+  /** Where in the device's bytes its VNC authentication challenge ends and its SecurityResult starts. */
+  private challengeEnd = 0;
+  private resultAt = 0;
   /** Bytes of the current unit, until it is known how long it is (or whole, to rewrite it). */
   private head: Buffer = Buffer.alloc(0);
   private remaining = 0;
   private remainingAction: 'pass' | 'drop' = 'pass';
-  /** The device's first bytes: its version, then (RFB 3.3) the security type it chose. */
+  /** The device's handshake: its version, then the security types it offers (3.7/3.8) or the one
+   * it chose (3.3), a VNC authentication challenge and the SecurityResult. Every step where the
+   * device decides is read from here, never assumed: a viewer that answers before the device has
+   * spoken, or otherwise than the device asked, is closed. */
   private deviceHead: Buffer = Buffer.alloc(0);
 
-  /** Notes what the device sent (only its first 16 bytes matter). */
+  /** Notes what the device sent (only its handshake matters). */
   fromDevice(chunk: Buffer) {
-    if (this.deviceHead.length < 16)
-      this.deviceHead = Buffer.concat([this.deviceHead, chunk.subarray(0, 16 - this.deviceHead.length)]);
+    if (this.deviceHead.length < deviceHandshake)
+      this.deviceHead = Buffer.concat([
+        this.deviceHead,
+        chunk.subarray(0, deviceHandshake - this.deviceHead.length),
+      ]);
   }
 
-  /** Returns the bytes to forward to the device, or undefined when the stream is not RFB. */
+  /**
+   * Returns the bytes to forward to the device, or undefined when the stream is not RFB. A
+   * viewer's version that comes before the device's is held until the viewer sends again (real
+   * viewers answer the device's version, so this does not happen with them).
+   */
   fromViewer(chunk: Buffer): Buffer[] | undefined {
     const out: Buffer[] = [];
     let data = chunk;
@@ -69,33 +92,63 @@ export class RfbViewOnlyFilter {
 
   /** How long the unit starting `bytes` is and what to do with it. */
   private measure(bytes: Buffer): Step {
+    const device = this.deviceHead;
     switch (this.stage) {
       case 'version': {
         if (bytes.length < 12) return 'more';
-        const match = /^RFB 003\.(\d{3})\n$/.exec(bytes.subarray(0, 12).toString('latin1'));
-        const minor = Number(match?.[1]);
-        if (!match || minor < 3) return 'invalid';
-        // As servers read it: 3.4-3.6 are 3.3, anything above 3.8 (Apple's 3.889) is 3.8.
-        this.minor = minor >= 8 ? 8 : minor === 7 ? 7 : 3;
-        return { length: 12, action: 'pass', next: this.minor === 3 ? 'security-3.3' : 'security' };
+        const minor = viewerVersions.get(bytes.subarray(0, 12).toString('latin1'));
+        if (minor === undefined) return 'invalid';
+        // Held until the device's version is known; anything more the viewer sends first is not RFB.
+        if (device.length < 12) return bytes.length > 12 ? 'invalid' : 'more';
+        const match = /^RFB 003\.(\d{3})\n$/.exec(device.subarray(0, 12).toString('latin1'));
+        const deviceMinor = Number(match?.[1]);
+        // A viewer answers with at most the device's version, and the device then follows the
+        // viewer's (RFC 6143 §7.1.1): a higher claim would have the device (which reads it as its
+        // own, or as 3.3) and this filter follow different handshakes, and disagree on where every
+        // later message starts. So the version both follow is the viewer's.
+        if (!match || deviceMinor < 3 || minor > deviceMinor) return 'invalid';
+        this.minor = minor;
+        return { length: 12, action: 'pass', next: minor === 3 ? 'security-3.3' : 'security' };
       }
       case 'security': {
-        // RFB 3.7/3.8: the viewer picks the type; only None and VNC authentication can be followed.
-        if (bytes.length < 1) return 'more';
-        if (bytes[0] === securityNone) return { length: 1, action: 'pass', next: 'client-init' };
-        if (bytes[0] === securityVncAuth) return { length: 1, action: 'pass', next: 'vnc-auth' };
+        // RFB 3.7/3.8: the device offers types (none: it failed), the viewer picks one it offered;
+        // only None and VNC authentication can be followed.
+        if (device.length < 13 || device.length < 13 + device[12]!) return 'invalid';
+        const offered = device.subarray(13, 13 + device[12]!);
+        const type = bytes[0]!;
+        if (!offered.includes(type)) return 'invalid';
+        if (type === securityNone) {
+          // 3.8 sends a SecurityResult after None, 3.7 does not.
+          this.resultAt = 13 + offered.length;
+          return { length: 1, action: 'pass', next: this.minor === 8 ? 'security-result' : 'client-init' };
+        }
+        if (type === securityVncAuth) {
+          this.challengeEnd = 13 + offered.length + 16;
+          this.resultAt = this.challengeEnd;
+          return { length: 1, action: 'pass', next: 'vnc-auth' };
+        }
         return 'invalid';
       }
       case 'security-3.3': {
         // RFB 3.3: the device picked the type, and the viewer has seen it before it answers.
-        if (this.deviceHead.length < 16) return 'invalid';
-        const type = this.deviceHead.readUInt32BE(12);
+        if (device.length < 16) return 'invalid';
+        const type = device.readUInt32BE(12);
         if (type === securityNone) return { length: 0, action: 'pass', next: 'client-init' };
-        if (type === securityVncAuth) return { length: 0, action: 'pass', next: 'vnc-auth' };
+        if (type === securityVncAuth) {
+          this.challengeEnd = 16 + 16;
+          this.resultAt = this.challengeEnd;
+          return { length: 0, action: 'pass', next: 'vnc-auth' };
+        }
         return 'invalid';
       }
       case 'vnc-auth':
-        return { length: 16, action: 'pass', next: 'client-init' };
+        // The response to a challenge the viewer has seen.
+        if (device.length < this.challengeEnd) return 'invalid';
+        return { length: 16, action: 'pass', next: 'security-result' };
+      case 'security-result':
+        // ClientInit only once the device has said the handshake succeeded.
+        if (device.length < this.resultAt + 4 || device.readUInt32BE(this.resultAt) !== 0) return 'invalid';
+        return { length: 0, action: 'pass', next: 'client-init' };
       case 'client-init':
         return { length: 1, action: 'pass', next: 'messages' };
       case 'messages':
