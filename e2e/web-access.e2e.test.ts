@@ -6,6 +6,7 @@ import type { AccessRequest, Agent } from '@fleetgate/contracts';
 import { callApi } from './support/api.ts';
 import { expectAccessible } from './support/axe.ts';
 import { collectPageErrors } from './support/browser.ts';
+import { colours, pumpButton, screenHeight, screenWidth } from '../apps/agent/src/rfb-screen.ts';
 import { deviceRow, nameOf, requestAccess } from './support/devices.ts';
 import type { SignedIn } from './support/shell-server.ts';
 import { attachedAgent, connectorFor, freePort, watchVpnPage, useVpnWorld } from './support/vpn.ts';
@@ -16,35 +17,32 @@ const world = useVpnWorld();
 const shotDir = '/tmp/wa-shots';
 
 /**
- * Where the simulator's screen (its RFB server, service `vnc`) has its button, as fractions of
- * the framebuffer's width and height, and how the button shows its state: the colour of its
- * centre changes with every press.
+ * A point of the simulator's pump button (its RFB server, service `vnc`), as fractions of the
+ * framebuffer's width and height: inside its border and above its label, where it is filled
+ * green while the pump runs and red while it is stopped.
  */
-const screenButton = { x: 0.5, y: 0.5 } as const;
+const screenButton = {
+  x: (pumpButton.x + 8) / screenWidth,
+  y: (pumpButton.y + 8) / screenHeight,
+} as const;
+const rgb = (colour: number) => `${colour >> 16},${(colour >> 8) & 0xff},${colour & 0xff}`;
+const pumpOn = rgb(colours.pumpOn);
+const pumpOff = rgb(colours.pumpOff);
 
 /**
- * The simulated device with its `hmi` web page (type http) and its `vnc` screen (type vnc),
- * attached through the real agent; `webAccessLocked` makes web access need an approved request.
+ * The simulated device with its `hmi` web page (type http) and its `vnc` screen (type vnc), as the
+ * simulator types them, attached through the real agent; `webAccessLocked` makes web access need
+ * an approved request.
  */
 async function webDevice(admin: SignedIn, flags: { webAccessLocked?: boolean } = {}) {
   const { agent, runner } = await attachedAgent(world.server, admin, world.simulator);
   world.runners.push(runner);
-  const { db } = world.server;
-  // Set here rather than by port: the simulator's ports are free ones, which type nothing.
-  await db
-    .updateTable('agent_servers')
-    .set({ type: 'http' })
-    .where('agent_id', '=', agent.id)
-    .where('name', '=', 'hmi')
-    .execute();
-  await db
-    .updateTable('agent_servers')
-    .set({ type: 'vnc' })
-    .where('agent_id', '=', agent.id)
-    .where('name', '=', 'vnc')
-    .execute();
   if (flags.webAccessLocked) {
-    await db.updateTable('agents').set({ web_access_locked: true }).where('id', '=', agent.id).execute();
+    await world.server.db
+      .updateTable('agents')
+      .set({ web_access_locked: true })
+      .where('id', '=', agent.id)
+      .execute();
   }
   const { name } = await callApi<Agent>(world.server, admin, 'GET', `Agent/${agent.publicId}`);
   const serverId = (service: string) => agent.servers.find((s) => s.name === service)!.publicId;
@@ -173,14 +171,18 @@ describe('web access in the portal', () => {
         reason: 'Check the HMI after the update',
       },
     );
-    // Pending: Open is offered (the summary says a request exists), the server refuses it, the
-    // blank tab closes again and the reason shows.
-    await open.waitFor();
-    await open.click();
-    await page.getByText('An approved access request is required for this service.').waitFor();
-    expect(context.pages()).toHaveLength(1);
+    // Pending: the page shows the request, and still offers neither Open nor View screen.
+    await page
+      .getByRole('region', { name: 'Your access requests' })
+      .getByText('Pending', { exact: true })
+      .waitFor();
+    expect(await open.count()).toBe(0);
+    expect(await view.count()).toBe(0);
 
+    // Approved: both appear without a reload.
     await callApi(world.server, admin, 'POST', `AccessRequestApprove/${request.publicId}`, {});
+    await open.waitFor();
+    await view.waitFor();
     await shot(page, 'device-page-1280');
     await page.setViewportSize({ width: 600, height: 900 });
     await shot(page, 'device-page-600');
@@ -196,10 +198,9 @@ describe('web access in the portal', () => {
     await tab.waitForFunction(() =>
       [...document.images].some((image) => image.complete && image.naturalWidth > 0),
     );
-    await tab
-      .getByText(/\blive\b/i)
-      .first()
-      .waitFor();
+    await tab.locator('#live-status.live').waitFor();
+    expect(await tab.locator('#live-status').textContent()).toBe('live');
+    await shot(tab, 'hmi-tab');
 
     // View screen: the viewer over the page, full control by default (the engineer holds it).
     await view.click();
@@ -210,9 +211,10 @@ describe('web access in the portal', () => {
     const content = await screenContent(page);
     expect(content.width).toBeGreaterThan(100);
     expect(content.colours).toBeGreaterThanOrEqual(4);
-    const before = await pixelAt(page, screenButton);
+    expect(await pixelAt(page, screenButton)).toBe(pumpOn);
     await clickScreen(page, screenButton);
-    const pressed = await buttonChangedFrom(page, before);
+    expect(await buttonChangedFrom(page, pumpOn)).toBe(pumpOff);
+    const pressed = pumpOff;
 
     // View only: a new session whose clicks do not reach the device. Back in full control the
     // button still shows the state it had.
@@ -252,11 +254,16 @@ describe('web access in the portal', () => {
     await waitForViewerStatus(page, 'revoked');
     expect(await viewerStatus(page).textContent()).toBe(`Access ended: revoked by ${adminName}`);
     await viewer.getByRole('button', { name: 'Connect again' }).waitFor();
-    await tab.reload();
+    // Nothing reaches a closed connection: no Ctrl+Alt+Del, and the clipboard waits.
+    expect(await viewer.getByRole('button', { name: 'Send Ctrl+Alt+Del' }).count()).toBe(0);
+    expect(await viewer.getByRole('button', { name: 'Send', exact: true }).isDisabled()).toBe(true);
+    const ended = await tab.reload();
+    expect(ended?.status()).toBe(410);
     await tab
       .getByText(/access ended/i)
       .first()
       .waitFor();
+    await shot(tab, 'hmi-tab-ended');
     await shot(page, 'viewer-revoked');
 
     expect(errors).toEqual([]);
@@ -330,6 +337,51 @@ describe('web access in the portal', () => {
       .toBe(true);
 
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("requests access to one of the device's assets from its page, without the assets page", async () => {
+    const admin = await world.server.newAdministrator('Dora Admin');
+    // No assetTypes.manage: the device page is where this engineer finds the asset.
+    const engineer = await world.server.newMember(
+      admin,
+      ['agents.connect', 'accessRequests.use'],
+      'Engineer',
+    );
+    const device = await webDevice(admin, { webAccessLocked: true });
+    const type = await callApi<{ publicId: string }>(world.server, admin, 'POST', 'AssetTypeList', {
+      name: 'Filling',
+    });
+    await callApi(world.server, admin, 'POST', 'AssetList', {
+      name: 'Capper 3',
+      assetType: { publicId: type.publicId },
+      agent: { publicId: device.agent.publicId },
+    });
+
+    const context = await world.server.signedInContext(world.browser, engineer, { width: 1280, height: 860 });
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(`${world.server.baseUrl}/devices/${device.agent.publicId}`);
+    await page.getByRole('button', { name: 'Request access to the asset Capper 3' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Request access' });
+    await dialog.getByText(`to the asset Capper 3 on ${device.name}`).waitFor();
+    await shot(page, 'device-asset-request-1280');
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    // Without the right to request, the asset is only named.
+    const viewer = await world.server.newMember(admin, ['agents.connect'], 'Viewer');
+    const other = await world.server.signedInContext(world.browser, viewer, { width: 1280, height: 860 });
+    const otherPage = await other.newPage();
+    const otherErrors = collectPageErrors(otherPage);
+    await otherPage.goto(`${world.server.baseUrl}/devices/${device.agent.publicId}`);
+    await otherPage.getByText('Capper 3', { exact: true }).waitFor();
+    expect(await otherPage.getByRole('button', { name: /Request access to the asset/ }).count()).toBe(0);
+
+    expect(errors).toEqual([]);
+    expect(otherErrors).toEqual([]);
+    await other.close();
     await context.close();
   });
 

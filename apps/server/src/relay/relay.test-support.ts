@@ -68,6 +68,7 @@ export async function seedAgent(
         host: server.host,
         port: server.port,
         require_access_approval: server.requireAccessApproval ?? false,
+        ...(server.type ? { type: server.type } : {}),
         service_group: null,
       })
       .returning(['id', 'public_id', 'name'])

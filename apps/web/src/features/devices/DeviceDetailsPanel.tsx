@@ -9,6 +9,7 @@ import type { Agent } from '@fleetgate/contracts';
 import { formatDateTime } from '../../components/format/format-date.ts';
 import { useCurrentUser } from '../../auth/current-user.tsx';
 import { AccessLocks } from './AccessLocks.tsx';
+import { DeviceAssets } from './DeviceAssets.tsx';
 import { FactList } from './FactList.tsx';
 import { PanelSection } from './PanelSection.tsx';
 import { StatusDot } from './StatusDot.tsx';
@@ -122,7 +123,7 @@ function DeviceFacts({ agent }: { agent: Agent }) {
               label: t('devices.detail.groups'),
               value: list(agent.memberships.map((membership) => membership.group.name)),
             },
-            { label: t('devices.detail.assets'), value: list(agent.assets.map((asset) => asset.name)) },
+            { label: t('devices.detail.assets'), value: <DeviceAssets agent={agent} /> },
           ]}
         />
       </PanelSection>

@@ -8,6 +8,7 @@ import {
   mayRequestAccess,
   mayRequestMoreAccess,
   nextAccessChange,
+  requestableAssets,
   shownVpnAccess,
   statusColourOf,
 } from './device-status.ts';
@@ -144,5 +145,29 @@ describe('shownVpnAccess, mayConnect and mayRequestAccess', () => {
       Date.parse(at(5)),
     );
     expect(nextAccessChange([access('direct', null, null), access('approved', -30, -1)], now)).toBeNull();
+  });
+});
+
+describe('requestableAssets', () => {
+  const myAccess: AgentMyAccess = {
+    vpn: 'needsApproval',
+    web: 'needsApproval',
+    from: null,
+    until: null,
+    canRequest: true,
+    webServers: [],
+  };
+  const assets = [
+    { publicId: 'asset0000001', name: 'Filler 1' },
+    { publicId: 'asset0000002', name: 'Capper' },
+  ];
+
+  it('offers every asset of the device to a user who may request access to it', () => {
+    expect(requestableAssets({ assets, myAccess })).toEqual(assets);
+  });
+
+  it('offers none without the right to request, or without the access summary', () => {
+    expect(requestableAssets({ assets, myAccess: { ...myAccess, canRequest: false } })).toEqual([]);
+    expect(requestableAssets({ assets, myAccess: null })).toEqual([]);
   });
 });

@@ -86,6 +86,14 @@ export function mayRequestAccess(access: AgentMyAccess | null, shown: ShownVpnAc
 }
 
 /**
+ * The device's assets the user may ask access for, each on its own (the request names the asset):
+ * all of them when the user may request access to the device, none otherwise.
+ */
+export function requestableAssets(agent: Pick<Agent, 'assets' | 'myAccess'>): Agent['assets'] {
+  return agent.myAccess?.canRequest ? agent.assets : [];
+}
+
+/**
  * The device page also lets a user with a web request ask for more (other services), as long
  * as VPN access, which covers every service, is not approved or pending.
  */

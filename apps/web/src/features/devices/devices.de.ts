@@ -54,6 +54,7 @@ export const devicesDe: Translated<typeof devicesEn> = {
   disconnectFrom: 'Verbindung zu {{name}} trennen',
   requestAccess: 'Zugriff anfragen',
   requestAccessTo: 'Zugriff auf {{name}} anfragen',
+  requestAssetAccess: 'Zugriff auf das Asset {{name}} anfragen',
   details: 'Details zu {{name}}',
   detail: {
     back: 'Alle Geräte',

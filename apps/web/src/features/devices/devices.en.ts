@@ -51,6 +51,7 @@ export const devicesEn = {
   disconnectFrom: 'Disconnect from {{name}}',
   requestAccess: 'Request access',
   requestAccessTo: 'Request access to {{name}}',
+  requestAssetAccess: 'Request access to the asset {{name}}',
   details: 'Details of {{name}}',
   detail: {
     back: 'All devices',

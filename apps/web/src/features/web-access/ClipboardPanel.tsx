@@ -5,14 +5,15 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
-type Props = { deviceText: string; onSend: ((text: string) => void) | null };
+type Props = { deviceText: string; onSend: ((text: string) => void) | null; connected: boolean };
 
 /**
  * The device's clipboard as the viewer last heard of it, and text to paste into the device's
  * clipboard (the browser's own clipboard is not read without asking; the user pastes here).
- * Sending is control, so view-only (`onSend` null) shows only what the device copied.
+ * Sending is control, so view-only (`onSend` null) shows only what the device copied; it waits
+ * for a connection (the text stays while the viewer reconnects).
  */
-export function ClipboardPanel({ deviceText, onSend }: Props) {
+export function ClipboardPanel({ deviceText, onSend, connected }: Props) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   return (
@@ -46,7 +47,7 @@ export function ClipboardPanel({ deviceText, onSend }: Props) {
           sx={{ flex: '1 1 240px', display: 'flex', gap: 1, alignItems: 'flex-start' }}
           onSubmit={(event) => {
             event.preventDefault();
-            if (text) onSend(text);
+            if (text && connected) onSend(text);
           }}
         >
           <TextField
@@ -58,7 +59,7 @@ export function ClipboardPanel({ deviceText, onSend }: Props) {
             value={text}
             onChange={(event) => setText(event.target.value)}
           />
-          <Button type="submit" variant="outlined" disabled={!text}>
+          <Button type="submit" variant="outlined" disabled={!text || !connected}>
             {t('webAccess.viewer.send')}
           </Button>
         </Box>

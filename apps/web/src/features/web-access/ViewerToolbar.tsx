@@ -99,7 +99,8 @@ export function ViewerToolbar(props: Props) {
       <ToolButton label={t('webAccess.viewer.fullScreen')} onClick={props.onFullScreen}>
         <Fullscreen fontSize="small" />
       </ToolButton>
-      {!props.viewOnly && (
+      {/* Only while connected: over a closed connection the keys would go nowhere, silently. */}
+      {!props.viewOnly && status.kind === 'connected' && (
         <ToolButton label={t('webAccess.viewer.ctrlAltDel')} onClick={props.onCtrlAltDel}>
           <KeyboardCommandKey fontSize="small" />
         </ToolButton>

@@ -96,6 +96,7 @@ export function VncViewer({ target, minimised }: Props) {
           <ClipboardPanel
             deviceText={connection.deviceClipboard}
             onSend={viewOnly ? null : connection.sendClipboard}
+            connected={status.kind === 'connected'}
           />
         )}
         <Box sx={{ position: 'relative', flex: 1, minHeight: 0, bgcolor: '#111' }}>
