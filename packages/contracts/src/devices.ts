@@ -14,6 +14,8 @@ export const deviceErrors = {
   serviceNotWeb: 'SERVICE_NOT_WEB',
   /** Full control of a device screen (VNC) needs agents.remoteControl for the agent. */
   remoteControlNotAllowed: 'REMOTE_CONTROL_NOT_ALLOWED',
+  /** The user has as many open web access sessions as allowed: end one first. */
+  webAccessSessionLimit: 'WEB_ACCESS_SESSION_LIMIT',
 } as const;
 
 /**

@@ -1,4 +1,5 @@
 import type { AgentAccessFacts } from '../modules/access/access.policy.ts';
+import type { ServiceType } from '@fleetgate/contracts';
 import type { Db } from '../db/client.ts';
 
 export type RelayServer = {
@@ -8,6 +9,10 @@ export type RelayServer = {
   host: string;
   port: number;
   requireAccessApproval: boolean;
+  /** How the service is reached in the browser (web access follows changes to it). */
+  type: ServiceType;
+  /** For an https service: whether the device's self-signed certificate is accepted. */
+  acceptSelfSigned: boolean;
 };
 
 /** The access facts of an agent plus where its services are, which the relay needs to open streams. */
@@ -35,7 +40,16 @@ export async function loadAgentFacts(db: Db, agentId: number): Promise<RelayAgen
   if (!agent) return undefined;
   const servers = await db
     .selectFrom('agent_servers')
-    .select(['id', 'public_id', 'name', 'host', 'port', 'require_access_approval'])
+    .select([
+      'id',
+      'public_id',
+      'name',
+      'host',
+      'port',
+      'require_access_approval',
+      'type',
+      'accept_self_signed',
+    ])
     .where('agent_id', '=', agentId)
     .orderBy('id')
     .execute();
@@ -54,6 +68,8 @@ export async function loadAgentFacts(db: Db, agentId: number): Promise<RelayAgen
       host: s.host,
       port: s.port,
       requireAccessApproval: s.require_access_approval,
+      type: s.type,
+      acceptSelfSigned: s.accept_self_signed,
     })),
   };
 }

@@ -152,7 +152,10 @@ export class WebAccessGateway {
     // Only origin-form targets: an absolute URL or `*` would reach the device as a proxy request.
     if (!request.url?.startsWith('/'))
       return this.#page(response, 400, 'Bad request', 'This address cannot be opened through web access.');
-    const url = new URL(request.url, 'http://session');
+    // A target that is no URL (`//[x`) is the browser's mistake, not the server's.
+    const url = URL.parse(request.url, 'http://session');
+    if (!url)
+      return this.#page(response, 400, 'Bad request', 'This address cannot be opened through web access.');
     if (url.pathname === startPath) return this.#start(request, response, hostId, url);
     const found = await this.#admit(request, hostId);
     if (found.kind === 'refused') return this.#refusal(response, found.status, found.reason);
@@ -161,6 +164,8 @@ export class WebAccessGateway {
 
   async #upgrade(request: IncomingMessage, socket: Socket, head: Buffer, hostId: string) {
     if (!request.url?.startsWith('/')) return rawAnswer(socket, 400);
+    // WebSockets only: another protocol (h2c) is nothing a device page needs through the relay.
+    if (request.headers.upgrade?.trim().toLowerCase() !== 'websocket') return rawAnswer(socket, 400);
     const found = await this.#admit(request, hostId);
     if (found.kind === 'refused') {
       const text = found.status === 410 ? endedText(found.reason) : undefined;

@@ -77,6 +77,11 @@ describe('header rewriting', () => {
     ]);
   });
 
+  it('drops Clear-Site-Data: it would clear every session host of the domain, not only this one', () => {
+    const raw = ['Clear-Site-Data', '"cookies", "storage"', 'clear-site-data', '"*"', 'X-Kept', '1'];
+    expect(browserResponseHeaders(raw, origins)).toEqual([['X-Kept', '1']]);
+  });
+
   it('reads every session cookie of a Cookie header (a page may plant more than one)', () => {
     expect(sessionCookies('a=1; __fleetgate_web=one; __fleetgate_web=two')).toEqual(['one', 'two']);
     expect(sessionCookies(undefined)).toEqual([]);

@@ -106,6 +106,9 @@ export function browserResponseHeaders(
       continue;
     }
     if (hopByHop.has(lower) || named.has(lower)) continue;
+    // In production it would clear the cookies and storage of every session host (and the
+    // portal) of the registrable domain, not only this session's.
+    if (lower === 'clear-site-data') continue;
     if (lower === 'location' || lower === 'content-location') {
       out.push([name, rebase(value, origins.device, origins.session)]);
     } else if (lower === 'set-cookie') {

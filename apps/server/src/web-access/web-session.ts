@@ -2,9 +2,10 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
-import { relayCloseCodes, webAccessIdleMinutes } from '@fleetgate/contracts';
+import { deviceErrors, relayCloseCodes, webAccessIdleMinutes } from '@fleetgate/contracts';
 import type { Multiplexer } from '@fleetgate/tunnel-protocol';
 import type { Db } from '../db/client.ts';
+import { agentCapabilities } from '../modules/access/access.policy.ts';
 import { AccessWatch } from '../relay/access-watch.ts';
 import { serviceTarget, type RelayServer } from '../relay/agent-facts.ts';
 import type { RelayTicket } from '../relay/relay-tickets.ts';
@@ -39,14 +40,32 @@ export type WebSessionDeps = {
 /** Who ended a session, for its audit entry (null: the rules or the relay did). */
 export type EndActor = { userId: number; clientAddress: string } | null;
 
-/** A browser socket's byte counters when last counted. */
-type Counted = { read: number; written: number };
+/** Something the session carries that is cut when it ends. */
+type Cuttable = { destroy(): void };
+
+/** A keep-alive agent of one browser connection, and the service settings it was made for. */
+type ConnectionAgent = { agent: http.Agent; key: string };
+
+/** Whether a service of this type can still serve a session of this kind. */
+const fitsKind = (kind: WebAccessRow['kind'], type: RelayServer['type']) =>
+  kind === 'vnc' ? type === 'vnc' : type === 'http' || type === 'https';
+
+/** The settings a tunnel connection depends on: when they change, connections are made anew. */
+const serverKey = (server: RelayServer) =>
+  JSON.stringify([server.host, server.port, server.type, server.acceptSelfSigned]);
+
+/** About how many bytes a request or status line and its headers took on the wire. */
+const headBytes = (line: string, rawHeaders: string[]) =>
+  line.length + 2 + rawHeaders.reduce((sum, part) => sum + part.length + 2, 0) + 2;
 
 /**
- * One open web access session in this process: its browser connections and tunnel streams, its
- * bytes (through its client session row), and its access, checked like a VPN client session's.
- * When access ends every connection is cut at once and the row says why; the next request on
- * the host gets the 410 page.
+ * One open web access session in this process: the requests and upgrades it carries and its
+ * tunnel streams, its bytes (through its client session row), and its access, checked like a
+ * VPN client session's. Browser connections are not the session's: behind a reverse proxy one
+ * connection carries other sessions' and the portal's requests too, so bytes are counted per
+ * proxied request and an end cuts only what the session carries. When access ends its requests,
+ * upgrades and tunnel streams are cut at once and the row says why; the next request on the
+ * host gets the 410 page.
  */
 export class WebSession {
   readonly row: WebAccessRow;
@@ -54,11 +73,14 @@ export class WebSession {
   readonly ticket: RelayTicket;
   readonly #deps: WebSessionDeps;
   readonly #watch: AccessWatch;
-  readonly #sockets = new Map<Socket, Counted>();
   /** Keep-alive agents per browser connection: one tunnel stream each, reused across requests. */
-  readonly #agents = new Map<Socket, http.Agent>();
-  /** Tunnel streams and viewers' WebSockets, cut when the session ends. */
-  readonly #others = new Set<{ destroy(): void }>();
+  readonly #agents = new Map<Socket, ConnectionAgent>();
+  /** Requests and upgrades being carried and viewers' WebSockets: while any runs the session is in use. */
+  readonly #active = new Set<Cuttable>();
+  /** Tunnel streams (an idle keep-alive one does not keep the session in use). */
+  readonly #streams = new Set<Duplex>();
+  /** The service settings the agents were made for. */
+  #serverKey: string | undefined;
   #clientSessionId: number | undefined;
   #up = 0;
   #down = 0;
@@ -118,21 +140,40 @@ export class WebSession {
     await this.#check();
   }
 
-  /** The access rules, then whether the service is still the agent's. */
+  /**
+   * The access rules, then whether the service is still the agent's and still of the session's
+   * kind, and for a viewer with full control whether its user may still control the device.
+   */
   async #check() {
     await this.#watch.revalidate();
     const facts = this.#watch.facts;
-    if (!this.#ended && facts && !facts.servers.some((s) => s.id === this.row.agentServerId))
-      await this.end('service removed', null);
+    if (this.#ended || !facts) return;
+    const server = facts.servers.find((s) => s.id === this.row.agentServerId);
+    if (!server) return this.end('service removed', null);
+    if (!fitsKind(this.row.kind, server.type)) return this.end('service type changed', null);
+    if (this.row.kind === 'vnc' && !this.row.viewOnly) {
+      const capabilities = await agentCapabilities(this.#deps.db, this.row.userId, facts);
+      if (this.#ended) return;
+      if (!capabilities.has('agents.remoteControl'))
+        return this.end(deviceErrors.remoteControlNotAllowed, null);
+    }
+    const key = serverKey(server);
+    if (this.#serverKey !== undefined && this.#serverKey !== key) {
+      // The service moved or changed how it is reached: connections are made anew.
+      for (const { agent } of this.#agents.values()) agent.destroy();
+      this.#agents.clear();
+    }
+    this.#serverKey = key;
   }
 
   /** Proxies one browser request to the device service, streaming both ways. */
   proxy(request: IncomingMessage, response: ServerResponse) {
+    // The browser left while the session was looked up.
+    if (response.destroyed) return;
     const server = this.#server();
     const mux = this.#deps.muxOf(this.row.agentId);
     if (!server) return this.#page(response, 410);
     if (!mux) return this.#page(response, 503);
-    this.#adopt(request.socket);
     const origins = this.#origins(server);
     const upstream = http.request({
       agent: this.#agentFor(request.socket, server),
@@ -141,36 +182,63 @@ export class WebSession {
       headers: deviceRequestHeaders(request, origins, { upgrade: false }),
       setHost: false,
     });
+    // Cut with the session: this request only (the browser connection may carry others' requests).
+    const carried: Cuttable = {
+      destroy: () => {
+        upstream.destroy();
+        if (!response.writableFinished) response.destroy();
+      },
+    };
+    this.#begin(carried);
+    this.#up += headBytes(`${request.method} ${request.url} HTTP/1.1`, request.rawHeaders);
+    request.on('data', (chunk: Buffer) => (this.#up += chunk.length));
+    /** Set once the browser got a page of ours instead of the device's answer. */
+    let answered = false;
+    const fail = (status: 502 | 503 | 504) => {
+      answered = true;
+      upstream.destroy();
+      this.#page(response, status);
+    };
     const timer = setTimeout(() => upstream.destroy(new GatewayTimeout()), this.#deps.responseTimeoutMs);
     upstream.on('response', (answer) => {
       clearTimeout(timer);
+      const status = answer.statusCode ?? 0;
+      // A status the browser cannot be given (Node accepts 100-999 only) is a device not answering HTTP.
+      if (!Number.isInteger(status) || status < 100 || status > 999) return fail(502);
       const headers = browserResponseHeaders(answer.rawHeaders, origins);
-      response.writeHead(answer.statusCode ?? 502, answer.statusMessage, headers.flat());
+      try {
+        response.writeHead(status, answer.statusMessage, headers.flat());
+      } catch {
+        // A status line or header Node refuses to write; our page gets its own status text.
+        response.statusMessage = '';
+        return fail(502);
+      }
+      this.#down += headBytes(`HTTP/1.1 ${status} ${answer.statusMessage ?? ''}`, headers.flat());
+      answer.on('data', (chunk: Buffer) => (this.#down += chunk.length));
       answer.pipe(response);
       answer.on('error', () => response.destroy());
     });
     upstream.on('error', (error) => {
       clearTimeout(timer);
+      if (answered) return;
       if (response.headersSent) return response.destroy();
-      this.#page(
-        response,
-        error instanceof GatewayTimeout ? 504 : this.#deps.muxOf(this.row.agentId) ? 502 : 503,
-      );
+      fail(error instanceof GatewayTimeout ? 504 : this.#deps.muxOf(this.row.agentId) ? 502 : 503);
     });
     // A browser that goes away mid-answer takes the device request with it.
     response.on('close', () => {
       clearTimeout(timer);
       if (!response.writableFinished) upstream.destroy();
+      this.#finish(carried);
     });
     request.pipe(upstream);
   }
 
   /** Carries a WebSocket (or other upgrade) of a device page: the request is passed on, then bytes both ways. */
   proxyUpgrade(request: IncomingMessage, socket: Socket, head: Buffer) {
+    if (socket.destroyed) return;
     const server = this.#server();
     const mux = this.#deps.muxOf(this.row.agentId);
     if (!server || !mux) return rawAnswer(socket, server ? 503 : 410);
-    this.#adopt(socket);
     const origins = this.#origins(server);
     const upstream = http.request({
       createConnection: () => this.#connect(mux, server),
@@ -179,38 +247,75 @@ export class WebSession {
       headers: deviceRequestHeaders(request, origins, { upgrade: true }),
       setHost: false,
     });
-    upstream.on('upgrade', (answer, device: Duplex, deviceHead: Buffer) => {
+    let device: Duplex | undefined;
+    // After the upgrade the browser connection is this WebSocket's alone: it is cut with the session.
+    const carried: Cuttable = {
+      destroy: () => {
+        upstream.destroy();
+        device?.destroy();
+        socket.destroy();
+      },
+    };
+    this.#begin(carried);
+    this.#up += headBytes(`${request.method} ${request.url} HTTP/1.1`, request.rawHeaders) + head.length;
+    const timer = setTimeout(() => upstream.destroy(new GatewayTimeout()), this.#deps.responseTimeoutMs);
+    // A browser gone before the upgrade completes takes the device request with it.
+    socket.once('close', () => {
+      clearTimeout(timer);
+      upstream.destroy();
+      device?.destroy();
+      this.#finish(carried);
+    });
+    socket.on('error', () => upstream.destroy());
+    upstream.on('upgrade', (answer, upgraded: Duplex, deviceHead: Buffer) => {
+      clearTimeout(timer);
+      device = upgraded;
+      if (socket.destroyed) return upgraded.destroy();
       const headers = browserResponseHeaders(answer.rawHeaders, origins, { upgrade: true });
-      socket.write(
+      const head101 =
         `HTTP/1.1 101 ${answer.statusMessage ?? 'Switching Protocols'}\r\n` +
-          headers.map(([name, value]) => `${name}: ${value}\r\n`).join('') +
-          '\r\n',
-      );
+        headers.map(([name, value]) => `${name}: ${value}\r\n`).join('') +
+        '\r\n';
+      this.#down += head101.length + deviceHead.length;
+      socket.write(head101);
       if (deviceHead.length > 0) socket.write(deviceHead);
-      if (head.length > 0) device.write(head);
+      if (head.length > 0) upgraded.write(head);
       // The WebSocket's own pings keep it alive; the server's idle timeout is for HTTP.
       socket.setTimeout(0);
-      device.pipe(socket);
-      socket.pipe(device);
-      device.on('error', () => socket.destroy());
-      device.on('close', () => socket.destroy());
-      socket.on('close', () => device.destroy());
+      upgraded.on('data', (chunk: Buffer) => (this.#down += chunk.length));
+      socket.on('data', (chunk: Buffer) => (this.#up += chunk.length));
+      upgraded.pipe(socket);
+      socket.pipe(upgraded);
+      upgraded.on('error', () => socket.destroy());
+      upgraded.on('close', () => socket.destroy());
     });
     upstream.on('response', (answer) => {
+      clearTimeout(timer);
       // The device refused the upgrade: its answer goes to the browser as it is.
       const headers = browserResponseHeaders(answer.rawHeaders, origins);
-      socket.write(
-        `HTTP/1.1 ${answer.statusCode} ${answer.statusMessage ?? ''}\r\nConnection: close\r\n` +
-          headers
-            .filter(([name]) => name.toLowerCase() !== 'content-length')
-            .map(([name, value]) => `${name}: ${value}\r\n`)
-            .join('') +
-          '\r\n',
-      );
+      const status = answer.statusCode ?? 0;
+      if (!Number.isInteger(status) || status < 100 || status > 999) {
+        upstream.destroy();
+        return rawAnswer(socket, 502);
+      }
+      const text =
+        `HTTP/1.1 ${status} ${(answer.statusMessage ?? '').replace(/[\r\n]/g, '')}\r\nConnection: close\r\n` +
+        headers
+          .filter(([name]) => name.toLowerCase() !== 'content-length')
+          .map(([name, value]) => `${name}: ${value}\r\n`)
+          .join('') +
+        '\r\n';
+      this.#down += text.length;
+      socket.write(text);
+      answer.on('data', (chunk: Buffer) => (this.#down += chunk.length));
       answer.pipe(socket);
     });
-    upstream.on('error', () => rawAnswer(socket, this.#deps.muxOf(this.row.agentId) ? 502 : 503));
-    socket.on('error', () => upstream.destroy());
+    upstream.on('error', (error) =>
+      rawAnswer(
+        socket,
+        error instanceof GatewayTimeout ? 504 : this.#deps.muxOf(this.row.agentId) ? 502 : 503,
+      ),
+    );
     upstream.end();
   }
 
@@ -235,17 +340,15 @@ export class WebSession {
     const viewer = {
       destroy: () => ws.close(relayCloseCodes.accessEnded, this.#endReason ?? 'ended'),
     };
-    this.#others.add(viewer);
-    this.#disarmIdle();
+    this.#begin(viewer);
     ws.once('close', () => {
-      this.#others.delete(viewer);
+      this.#finish(viewer);
       void this.end('viewer closed', null);
     });
   }
 
   /** Writes the bytes counted since the last flush. */
   async flush(): Promise<void> {
-    for (const [socket, counted] of this.#sockets) this.#countSocket(socket, counted);
     const up = this.#up - this.#flushedUp;
     const down = this.#down - this.#flushedDown;
     if (this.#clientSessionId === undefined || up + down === 0) return;
@@ -320,11 +423,12 @@ export class WebSession {
     }
   }
 
+  /** Cuts what the session carries: its requests, upgrades, viewers and tunnel streams, never a browser connection as such. */
   #cut() {
-    for (const agent of this.#agents.values()) agent.destroy();
+    for (const { agent } of this.#agents.values()) agent.destroy();
     this.#agents.clear();
-    for (const socket of this.#sockets.keys()) socket.destroy();
-    for (const other of [...this.#others]) other.destroy();
+    for (const carried of [...this.#active]) carried.destroy();
+    for (const stream of [...this.#streams]) stream.destroy();
   }
 
   async #finishUsage(reason: string) {
@@ -338,65 +442,60 @@ export class WebSession {
     }
   }
 
-  /** The session's service as of the last check, while access lasts. */
+  /** The session's service as of the last check, while access lasts and it is of the session's kind. */
   #server(): RelayServer | undefined {
     if (this.#ended) return undefined;
-    return this.#watch.facts?.servers.find((s) => s.id === this.row.agentServerId);
+    const server = this.#watch.facts?.servers.find((s) => s.id === this.row.agentServerId);
+    return server && fitsKind(this.row.kind, server.type) ? server : undefined;
   }
 
   #origins(server: RelayServer): ProxyOrigins {
-    const scheme = this.row.serverType === 'https' ? 'https' : 'http';
+    const scheme = server.type === 'https' ? 'https' : 'http';
     const defaultPort = scheme === 'https' ? 443 : 80;
     const host = server.host.includes(':') ? `[${server.host}]` : server.host;
     const device = `${scheme}://${host}${server.port === defaultPort ? '' : `:${server.port}`}`;
     return { session: this.#deps.sessionOrigin, device };
   }
 
-  /** Follows a browser connection: its bytes count, and it is cut when the session ends. */
-  #adopt(socket: Socket) {
-    if (this.#sockets.has(socket)) return;
-    // A browser connection belongs to one session host: all its bytes are this session's.
-    this.#sockets.set(socket, { read: 0, written: 0 });
+  /** A request, upgrade or viewer starts: the session is in use until it finishes. */
+  #begin(carried: Cuttable) {
+    this.#active.add(carried);
     this.#disarmIdle();
-    socket.once('close', () => {
-      const counted = this.#sockets.get(socket);
-      if (counted) this.#countSocket(socket, counted);
-      this.#sockets.delete(socket);
-      this.#agents.get(socket)?.destroy();
-      this.#agents.delete(socket);
-      this.#armIdle();
-    });
   }
 
-  /** A tunnel stream of the session: cut when it ends; the last one closing may start the idle time. */
+  /** It finished: the last one to finish starts the idle time. */
+  #finish(carried: Cuttable) {
+    if (!this.#active.delete(carried)) return;
+    this.#armIdle();
+  }
+
+  /** A tunnel stream of the session: cut when it ends. */
   #hold(stream: Duplex) {
-    this.#others.add(stream);
-    this.#disarmIdle();
-    stream.once('close', () => {
-      this.#others.delete(stream);
-      this.#armIdle();
-    });
+    this.#streams.add(stream);
+    stream.once('close', () => this.#streams.delete(stream));
   }
 
-  #countSocket(socket: Socket, counted: Counted) {
-    this.#up += socket.bytesRead - counted.read;
-    this.#down += socket.bytesWritten - counted.written;
-    counted.read = socket.bytesRead;
-    counted.written = socket.bytesWritten;
-  }
-
+  /**
+   * The keep-alive agent of a browser connection: one tunnel stream, opened when the first request
+   * needs it, reused while the connection lasts and the service's settings stay as they were.
+   */
   #agentFor(socket: Socket, server: RelayServer): http.Agent {
-    let agent = this.#agents.get(socket);
-    if (!agent) {
-      agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-      // One tunnel stream per browser connection, opened when the first request needs it.
-      agent.createConnection = () => {
-        const mux = this.#deps.muxOf(this.row.agentId);
-        if (!mux) throw new Error('agent offline');
-        return this.#connect(mux, server);
-      };
-      this.#agents.set(socket, agent);
-    }
+    const key = serverKey(server);
+    const existing = this.#agents.get(socket);
+    if (existing?.key === key) return existing.agent;
+    existing?.agent.destroy();
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    agent.createConnection = () => {
+      const mux = this.#deps.muxOf(this.row.agentId);
+      if (!mux) throw new Error('agent offline');
+      return this.#connect(mux, server);
+    };
+    if (!existing)
+      socket.once('close', () => {
+        this.#agents.get(socket)?.agent.destroy();
+        this.#agents.delete(socket);
+      });
+    this.#agents.set(socket, { agent, key });
     return agent;
   }
 
@@ -405,8 +504,8 @@ export class WebSession {
     const stream = mux.open(serviceTarget(server));
     this.#hold(stream);
     return serviceConnection(stream, server, {
-      https: this.row.serverType === 'https',
-      acceptSelfSigned: this.row.acceptSelfSigned,
+      https: server.type === 'https',
+      acceptSelfSigned: server.acceptSelfSigned,
     });
   }
 
@@ -428,7 +527,7 @@ export class WebSession {
   }
 
   #armIdle() {
-    if (this.#ended || this.#sockets.size > 0 || this.#others.size > 0) return;
+    if (this.#ended || this.#active.size > 0) return;
     clearTimeout(this.#idleTimer);
     this.#idleTimer = setTimeout(
       () => void this.end('idle', null),

@@ -363,9 +363,10 @@ describe('web access: security', () => {
     const viewerSession = await open(memberAs, agent, 'screen');
     expect(viewerSession.viewOnly).toBe(true);
     const viewer = new WebSocket(viewerSession.url);
+    const greeting = once(viewer, 'message');
     await once(viewer, 'open');
-    viewer.send(Buffer.from('RFB 003.008\n'));
-    const [rfb] = (await once(viewer, 'message')) as [Buffer];
+    // The device's RFB version reaches the viewer.
+    const [rfb] = (await greeting) as [Buffer];
     expect(rfb.toString()).toBe('RFB 003.008\n');
     // The viewer's token is single-use too.
     const replay = new WebSocket(viewerSession.url);

@@ -179,6 +179,21 @@ export async function touchWebAccess(db: Db, id: number): Promise<void> {
     .execute();
 }
 
+/**
+ * A user's open sessions: not ended, and opened or still openable (one whose token expired
+ * unopened never runs, whether or not housekeeping has ended it yet).
+ */
+export async function countOpenWebAccess(db: Db, userId: number, now = new Date()): Promise<number> {
+  const row = await db
+    .selectFrom('web_access_sessions')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null)
+    .where((eb) => eb.or([eb('token_used_at', 'is not', null), eb('token_expires_on', '>', now)]))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /** Ends a session once: says whether this call ended it (false when it had ended already). */
 export async function endWebAccessSession(db: Db, id: number, reason: string): Promise<Date | undefined> {
   const row = await db

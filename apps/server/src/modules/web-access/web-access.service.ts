@@ -15,7 +15,10 @@ import { loadAgentFacts } from '../../relay/agent-facts.ts';
 import { isAgentAttached } from '../../relay/relay-sessions.repository.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { newHostId, sessionOrigin, vncSocketUrl } from '../../web-access/session-host.ts';
-import { insertWebAccessSession } from './web-access.repository.ts';
+import { countOpenWebAccess, insertWebAccessSession } from './web-access.repository.ts';
+
+/** Open web access sessions one user may have at a time (each holds tunnel streams and a host). */
+export const maxOpenWebAccessSessions = 20;
 
 export type WebAccessRequest = {
   db: Db;
@@ -68,6 +71,8 @@ export async function createWebAccessSession(request: WebAccessRequest): Promise
     viewOnly = input.viewOnly ?? !mayControl;
   }
   if (!(await isAgentAttached(db, agent.id))) throw conflict(deviceErrors.agentOffline);
+  if ((await countOpenWebAccess(db, request.userId)) >= maxOpenWebAccessSessions)
+    throw conflict(deviceErrors.webAccessSessionLimit);
 
   const token = newSecret();
   const hostId = newHostId();

@@ -138,9 +138,16 @@ export async function startHttpsDevice(): Promise<Device> {
   };
 }
 
-/** A TCP echo standing in for a VNC server (the bridge carries bytes as they are). */
+/**
+ * A TCP echo standing in for a VNC server: it greets with its RFB version first, as a VNC
+ * server does (the view-only filter waits for it), then echoes what it gets.
+ */
 export async function startEchoDevice(): Promise<Device> {
-  const server = net.createServer((socket) => socket.pipe(socket));
+  const server = net.createServer((socket) => {
+    socket.on('error', () => {});
+    socket.write('RFB 003.008\n');
+    socket.pipe(socket);
+  });
   const connections = track(server);
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
