@@ -105,6 +105,7 @@ describe('webAccessErrorText', () => {
       [409, deviceErrors.agentOffline, 'agentOffline'],
       [400, deviceErrors.serviceNotWeb, 'serviceNotWeb'],
       [404, deviceErrors.serviceNotOnAgent, 'serviceNotOnAgent'],
+      [409, deviceErrors.webAccessSessionLimit, 'webAccessSessionLimit'],
     ];
     for (const [status, message, key] of cases) {
       const error = new ApiError(status, [{ message }]);

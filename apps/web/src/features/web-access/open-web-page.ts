@@ -11,6 +11,7 @@ export const webAccessErrorKeys = [
   'serviceNotOnAgent',
   'serviceNotWeb',
   'remoteControlNotAllowed',
+  'webAccessSessionLimit',
   'rateLimited',
 ] as const satisfies readonly (keyof typeof deviceErrors)[];
 export type WebAccessErrorKey = (typeof webAccessErrorKeys)[number];

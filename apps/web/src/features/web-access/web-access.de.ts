@@ -59,6 +59,8 @@ export const webAccessDe: Translated<typeof webAccessEn> = {
     connectNotAllowed: 'Sie dürfen nicht auf dieses Gerät zugreifen.',
     serviceNotOnAgent: 'Diesen Dienst gibt es auf dem Gerät nicht mehr.',
     serviceNotWeb: 'Dieser Dienst kann nicht im Browser geöffnet werden; nutzen Sie den VPN-Client.',
+    webAccessSessionLimit:
+      'Sie haben zu viele Geräteseiten und Bildschirme geöffnet. Schließen Sie einige oder warten Sie, bis ungenutzte nach 30 Minuten enden.',
     remoteControlNotAllowed: 'Sie dürfen diesen Bildschirm nur ansehen, nicht steuern.',
     rateLimited: 'Das Gerät erhält zu viele Verbindungsversuche; bitte versuchen Sie es gleich noch einmal.',
   },

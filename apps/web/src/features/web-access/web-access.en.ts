@@ -57,6 +57,8 @@ export const webAccessEn = {
     serviceNotOnAgent: 'This service no longer exists on the device.',
     serviceNotWeb: 'This service cannot be opened in the browser; use the VPN client.',
     remoteControlNotAllowed: 'You may only view this screen, not control it.',
+    webAccessSessionLimit:
+      'You have too many device pages and screens open. Close some, or wait until idle ones end after 30 minutes.',
     rateLimited: 'The device is receiving too many connection attempts; please try again shortly.',
   },
 };
