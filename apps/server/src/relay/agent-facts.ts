@@ -74,6 +74,21 @@ export async function loadAgentFacts(db: Db, agentId: number): Promise<RelayAgen
   };
 }
 
+/** An agent's facts by its publicId, only within the company acted in; undefined otherwise. */
+export async function loadCompanyAgentFacts(
+  db: Db,
+  companyId: number,
+  agentPublicId: string,
+): Promise<RelayAgentFacts | undefined> {
+  const row = await db
+    .selectFrom('agents')
+    .select('id')
+    .where('public_id', '=', agentPublicId)
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  return row && loadAgentFacts(db, row.id);
+}
+
 /** `host:port` as the agent's allow-list reads it (IPv6 hosts in brackets). */
 export function serviceTarget(server: { host: string; port: number }): string {
   return server.host.includes(':') ? `[${server.host}]:${server.port}` : `${server.host}:${server.port}`;

@@ -4,7 +4,8 @@ import { relayCloseCodes } from '@fleetgate/contracts';
 import type { Db } from '../db/client.ts';
 import { AccessWatch } from './access-watch.ts';
 import { serviceTarget, type RelayServer } from './agent-facts.ts';
-import { endClientSession, insertClientSession, recordUsage } from './relay-sessions.repository.ts';
+import { endClientSession, insertClientSession } from './relay-sessions.repository.ts';
+import { UsageCounter } from './usage-counter.ts';
 import type { RelayTicket } from './relay-tickets.ts';
 import { linkWebSocket, type WsLink } from './ws-link.ts';
 import type { RelayOptions } from './relay-options.ts';
@@ -29,10 +30,7 @@ export class ClientSession {
   readonly #link: WsLink;
   readonly #watch: AccessWatch;
   #id: number | undefined;
-  #up = 0;
-  #down = 0;
-  #flushedUp = 0;
-  #flushedDown = 0;
+  readonly #usage = new UsageCounter();
   #endReason = 'client disconnected';
   #starting: Promise<void> | undefined;
   /** Streams are accepted only between a successful start and the close. */
@@ -96,25 +94,9 @@ export class ClientSession {
 
   /** Writes the bytes counted since the last flush. */
   async flush(): Promise<void> {
-    const up = this.#up - this.#flushedUp;
-    const down = this.#down - this.#flushedDown;
-    if (this.#id === undefined || up + down === 0) return;
-    this.#flushedUp += up;
-    this.#flushedDown += down;
-    try {
-      await recordUsage(this.#deps.db, {
-        sessionId: this.#id,
-        companyId: this.ticket.companyId,
-        agentId: this.ticket.agentId,
-        up,
-        down,
-      });
-    } catch (error) {
-      // Counted again at the next flush.
-      this.#flushedUp -= up;
-      this.#flushedDown -= down;
-      throw error;
-    }
+    if (this.#id === undefined) return;
+    const { companyId, agentId } = this.ticket;
+    await this.#usage.flush(this.#deps.db, { sessionId: this.#id, companyId, agentId });
   }
 
   /** The client asks for a service by public id or name; only the ticket's services are reachable. */
@@ -132,8 +114,8 @@ export class ClientSession {
       // Frames pass straight between client and agent; a refusal by the agent reaches the
       // client with its reason.
       this.#link.mux.splice(stream, this.#deps.agentMux, serviceTarget(server), {
-        in: (bytes) => (this.#up += bytes),
-        out: (bytes) => (this.#down += bytes),
+        in: (bytes) => (this.#usage.up += bytes),
+        out: (bytes) => (this.#usage.down += bytes),
       });
     } catch {
       stream.destroy(new Error('agent unavailable'));

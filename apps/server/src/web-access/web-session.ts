@@ -9,7 +9,8 @@ import { agentCapabilities } from '../modules/access/access.policy.ts';
 import { AccessWatch } from '../relay/access-watch.ts';
 import { serviceTarget, type RelayServer } from '../relay/agent-facts.ts';
 import type { RelayTicket } from '../relay/relay-tickets.ts';
-import { endClientSession, insertClientSession, recordUsage } from '../relay/relay-sessions.repository.ts';
+import { endClientSession, insertClientSession } from '../relay/relay-sessions.repository.ts';
+import { UsageCounter } from '../relay/usage-counter.ts';
 import { writeAudit } from '../modules/audit/audit.writer.ts';
 import {
   clientSessionBytes,
@@ -82,10 +83,7 @@ export class WebSession {
   /** The service settings the agents were made for. */
   #serverKey: string | undefined;
   #clientSessionId: number | undefined;
-  #up = 0;
-  #down = 0;
-  #flushedUp = 0;
-  #flushedDown = 0;
+  readonly #usage = new UsageCounter();
   #idleTimer: NodeJS.Timeout | undefined;
   #ended = false;
   #endReason: string | null = null;
@@ -190,8 +188,8 @@ export class WebSession {
       },
     };
     this.#begin(carried);
-    this.#up += headBytes(`${request.method} ${request.url} HTTP/1.1`, request.rawHeaders);
-    request.on('data', (chunk: Buffer) => (this.#up += chunk.length));
+    this.#usage.up += headBytes(`${request.method} ${request.url} HTTP/1.1`, request.rawHeaders);
+    request.on('data', (chunk: Buffer) => (this.#usage.up += chunk.length));
     /** Set once the browser got a page of ours instead of the device's answer. */
     let answered = false;
     const fail = (status: 502 | 503 | 504) => {
@@ -213,8 +211,8 @@ export class WebSession {
         response.statusMessage = '';
         return fail(502);
       }
-      this.#down += headBytes(`HTTP/1.1 ${status} ${answer.statusMessage ?? ''}`, headers.flat());
-      answer.on('data', (chunk: Buffer) => (this.#down += chunk.length));
+      this.#usage.down += headBytes(`HTTP/1.1 ${status} ${answer.statusMessage ?? ''}`, headers.flat());
+      answer.on('data', (chunk: Buffer) => (this.#usage.down += chunk.length));
       answer.pipe(response);
       answer.on('error', () => response.destroy());
     });
@@ -257,7 +255,8 @@ export class WebSession {
       },
     };
     this.#begin(carried);
-    this.#up += headBytes(`${request.method} ${request.url} HTTP/1.1`, request.rawHeaders) + head.length;
+    this.#usage.up +=
+      headBytes(`${request.method} ${request.url} HTTP/1.1`, request.rawHeaders) + head.length;
     const timer = setTimeout(() => upstream.destroy(new GatewayTimeout()), this.#deps.responseTimeoutMs);
     // A browser gone before the upgrade completes takes the device request with it.
     socket.once('close', () => {
@@ -276,14 +275,14 @@ export class WebSession {
         `HTTP/1.1 101 ${answer.statusMessage ?? 'Switching Protocols'}\r\n` +
         headers.map(([name, value]) => `${name}: ${value}\r\n`).join('') +
         '\r\n';
-      this.#down += head101.length + deviceHead.length;
+      this.#usage.down += head101.length + deviceHead.length;
       socket.write(head101);
       if (deviceHead.length > 0) socket.write(deviceHead);
       if (head.length > 0) upgraded.write(head);
       // The WebSocket's own pings keep it alive; the server's idle timeout is for HTTP.
       socket.setTimeout(0);
-      upgraded.on('data', (chunk: Buffer) => (this.#down += chunk.length));
-      socket.on('data', (chunk: Buffer) => (this.#up += chunk.length));
+      upgraded.on('data', (chunk: Buffer) => (this.#usage.down += chunk.length));
+      socket.on('data', (chunk: Buffer) => (this.#usage.up += chunk.length));
       upgraded.pipe(socket);
       socket.pipe(upgraded);
       upgraded.on('error', () => socket.destroy());
@@ -305,9 +304,9 @@ export class WebSession {
           .map(([name, value]) => `${name}: ${value}\r\n`)
           .join('') +
         '\r\n';
-      this.#down += text.length;
+      this.#usage.down += text.length;
       socket.write(text);
-      answer.on('data', (chunk: Buffer) => (this.#down += chunk.length));
+      answer.on('data', (chunk: Buffer) => (this.#usage.down += chunk.length));
       answer.pipe(socket);
     });
     upstream.on('error', (error) =>
@@ -331,8 +330,8 @@ export class WebSession {
 
   /** Bytes a viewer carried (the RFB bridge counts them). */
   count = {
-    up: (bytes: number) => (this.#up += bytes),
-    down: (bytes: number) => (this.#down += bytes),
+    up: (bytes: number) => (this.#usage.up += bytes),
+    down: (bytes: number) => (this.#usage.down += bytes),
   };
 
   /** A viewer's WebSocket: closed with the access error when the session ends. */
@@ -349,27 +348,15 @@ export class WebSession {
 
   /** Writes the bytes counted since the last flush. */
   async flush(): Promise<void> {
-    const up = this.#up - this.#flushedUp;
-    const down = this.#down - this.#flushedDown;
-    if (this.#clientSessionId === undefined || up + down === 0) return;
-    this.#flushedUp += up;
-    this.#flushedDown += down;
-    try {
-      await recordUsage(this.#deps.db, {
-        sessionId: this.#clientSessionId,
-        companyId: this.row.companyId,
-        agentId: this.row.agentId,
-        up,
-        down,
-      });
-    } catch (error) {
-      // Counted again at the next flush.
-      this.#flushedUp -= up;
-      this.#flushedDown -= down;
-      throw error;
-    }
+    if (this.#clientSessionId === undefined) return;
+    const { companyId, agentId } = this.row;
+    const moved = await this.#usage.flush(this.#deps.db, {
+      sessionId: this.#clientSessionId,
+      companyId,
+      agentId,
+    });
     // In use: bytes moved since the last flush.
-    await touchWebAccess(this.#deps.db, this.row.id);
+    if (moved) await touchWebAccess(this.#deps.db, this.row.id);
   }
 
   /**

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import { evaluateAccess } from '../access/access.policy.ts';
-import { loadAgentFacts } from '../../relay/agent-facts.ts';
+import { loadCompanyAgentFacts } from '../../relay/agent-facts.ts';
 import { isAgentAttached } from '../../relay/relay-sessions.repository.ts';
 import { issueTicket } from '../../relay/relay-tickets.ts';
 
@@ -23,13 +23,7 @@ export type TicketRequest = {
  */
 export async function createTunnelTicket(request: TicketRequest): Promise<TunnelTicket> {
   const { db, input } = request;
-  const row = await db
-    .selectFrom('agents')
-    .select('id')
-    .where('public_id', '=', request.agentPublicId)
-    .where('company_id', '=', request.companyId)
-    .executeTakeFirst();
-  const agent = row && (await loadAgentFacts(db, row.id));
+  const agent = await loadCompanyAgentFacts(db, request.companyId, request.agentPublicId);
   if (!agent) throw notFound();
 
   const requested = input.servers ?? [];

@@ -11,7 +11,7 @@ import { ApiError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import { newPublicId } from '../../http/ids.ts';
 import { agentCapabilities, evaluateAccess } from '../access/access.policy.ts';
 import { writeAudit } from '../audit/audit.writer.ts';
-import { loadAgentFacts } from '../../relay/agent-facts.ts';
+import { loadCompanyAgentFacts } from '../../relay/agent-facts.ts';
 import { isAgentAttached } from '../../relay/relay-sessions.repository.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { newHostId, sessionOrigin, vncSocketUrl } from '../../web-access/session-host.ts';
@@ -38,22 +38,12 @@ export type WebAccessRequest = {
  */
 export async function createWebAccessSession(request: WebAccessRequest): Promise<WebAccessSession> {
   const { db, input } = request;
-  const row = await db
-    .selectFrom('agents')
-    .select('id')
-    .where('public_id', '=', request.agentPublicId)
-    .where('company_id', '=', request.companyId)
-    .executeTakeFirst();
-  const agent = row && (await loadAgentFacts(db, row.id));
+  const agent = await loadCompanyAgentFacts(db, request.companyId, request.agentPublicId);
   if (!agent) throw notFound();
 
   const server = agent.servers.find((s) => s.publicId === input.server.publicId);
   if (!server) throw badRequest(deviceErrors.serviceNotOnAgent, 'server.publicId');
-  const { type } = await db
-    .selectFrom('agent_servers')
-    .select('type')
-    .where('id', '=', server.id)
-    .executeTakeFirstOrThrow();
+  const { type } = server;
   if (type === 'tcp') throw badRequest(deviceErrors.serviceNotWeb, 'server.publicId');
 
   const decision = await evaluateAccess(db, {
