@@ -443,8 +443,10 @@ describe('web access: security', () => {
       headers: { Host: new URL(origin).host, Cookie: cookie },
     });
     await once(ws, 'open');
+    // Listened for before the call: the cut may arrive before its answer.
+    const closed = once(ws, 'close');
     expect((await t.call('DELETE', `WebAccessSession/${session.publicId}`, as)).status).toBe(204);
-    await once(ws, 'close');
+    await closed;
     const gone = await get(origin, '/', cookie);
     expect(gone.status).toBe(410);
     expect(gone.body.toString()).toContain('was closed');
