@@ -37,11 +37,23 @@ async function occupy(port = 0): Promise<{ port: number; close: () => Promise<vo
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
-/** A run of free ports to use as a base, found by the system. */
-async function freeBase(): Promise<number> {
-  const probe = await occupy();
-  await probe.close();
-  return probe.port;
+/**
+ * A base with a run of free ports after it. Taken below Linux's ephemeral range (32768-60999):
+ * a system-picked base had its next ports handed to other test files' connections meanwhile.
+ */
+async function freeBase(run = 4): Promise<number> {
+  for (;;) {
+    const base = 21000 + Math.floor(Math.random() * 10000);
+    const held: { close: () => Promise<void> }[] = [];
+    try {
+      for (let i = 0; i < run; i++) held.push(await occupy(base + i));
+      return base;
+    } catch {
+      // One of them is taken: try another run.
+    } finally {
+      await Promise.all(held.map((h) => h.close()));
+    }
+  }
 }
 
 const hmi: PortOwner = {
