@@ -80,4 +80,17 @@ export type LiveEvent =
   /** An app was installed, uninstalled or configured in the company: menus and screens follow. */
   | { type: 'AppsChanged'; data: { company: { publicId: string } } }
   /** The user's temporary membership or group membership in this company ended: read rights and lists again. */
-  | { type: 'AccessEnded'; data: { company: { publicId: string } } };
+  | { type: 'AccessEnded'; data: { company: { publicId: string } } }
+  /** New samples were stored: the newest value of each tag of the batch (to users who see the agent). */
+  | {
+      type: 'TagValuesChanged';
+      data: { agent: { publicId: string }; tags: { publicId: string; time: string; value: number }[] };
+    }
+  /** An alarm was raised, acknowledged or cleared (to users who see the agent). */
+  | { type: 'AlarmChanged'; data: import('./alarms.ts').Alarm }
+  /** The agent's data sources, tags or alarm conditions changed. */
+  | { type: 'DataConfigChanged'; data: { agent: { publicId: string } } }
+  /** A page or its versions changed. */
+  | { type: 'PageChanged'; data: { publicId: string } }
+  /** A report job changed state or progress (to its requester). */
+  | { type: 'ReportJobChanged'; data: import('./reports.ts').ReportJob };

@@ -25,6 +25,10 @@ export const capabilityCatalogue = [
   { key: 'agents.connect', kind: 'use', label: 'Connect to devices' },
   { key: 'agents.remoteControl', kind: 'use', label: 'Control device screens (VNC full control)' },
   { key: 'agents.manage', kind: 'manage', label: 'Manage devices, their services and enrolment' },
+  { key: 'dataLogging.manage', kind: 'manage', label: 'Manage data sources, tags and alarm conditions' },
+  { key: 'alarms.acknowledge', kind: 'use', label: 'Acknowledge alarms' },
+  { key: 'pages.manage', kind: 'manage', label: 'Build and publish dashboards and reports' },
+  { key: 'reports.use', kind: 'use', label: 'Queue and download reports' },
 ] as const;
 
 export type Capability = (typeof capabilityCatalogue)[number]['key'];

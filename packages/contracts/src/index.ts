@@ -33,3 +33,7 @@ export * from './sign-in-history.ts';
 export * from './sso.ts';
 export * from './passkeys.ts';
 export * from './web-access.ts';
+export * from './data-logging.ts';
+export * from './alarms.ts';
+export * from './pages.ts';
+export * from './reports.ts';

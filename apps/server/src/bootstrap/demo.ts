@@ -52,8 +52,16 @@ export async function seedDemoIfEmpty(
   const { company } = await createCompany(db, adminUser, 'Demo Company', null);
   const engineerRole = await insertRole(db, company.id, {
     name: 'Engineer',
-    // agents.remoteControl: the demo engineer can take control of the simulator's VNC screen.
-    capabilities: ['accessRequests.use', 'agents.connect', 'agents.remoteControl', 'helpCentre.use'],
+    // agents.remoteControl: the demo engineer can take control of the simulator's VNC screen;
+    // alarms.acknowledge and reports.use: they answer the line's alarms and queue its reports.
+    capabilities: [
+      'accessRequests.use',
+      'agents.connect',
+      'agents.remoteControl',
+      'helpCentre.use',
+      'alarms.acknowledge',
+      'reports.use',
+    ],
   });
   const engineer = await insertUser(db, {
     ...userAccount,

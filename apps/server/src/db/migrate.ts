@@ -22,6 +22,10 @@ import * as screensaver from './migrations/0019-screensaver.ts';
 import * as temporaryAccess from './migrations/0020-temporary-access.ts';
 import * as accountSecurity from './migrations/0021-account-security.ts';
 import * as webAccess from './migrations/0022-web-access.ts';
+import * as dataLogging from './migrations/0023-data-logging.ts';
+import * as alarms from './migrations/0024-alarms.ts';
+import * as pages from './migrations/0025-pages.ts';
+import * as reports from './migrations/0026-reports.ts';
 
 // Migrations are listed in code (not read from disk) so the same set runs from source,
 // in tests and in any bundle.
@@ -48,6 +52,10 @@ const migrations: Record<string, Migration> = {
   '0020-temporary-access': temporaryAccess,
   '0021-account-security': accountSecurity,
   '0022-web-access': webAccess,
+  '0023-data-logging': dataLogging,
+  '0024-alarms': alarms,
+  '0025-pages': pages,
+  '0026-reports': reports,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -33,6 +33,8 @@ export type CompanyTable = {
   two_factor_grace_days: Generated<number>;
   two_factor_required_since: ColumnType<Date | null, Date | null | undefined, Date | null>;
   sso_required: Generated<boolean>;
+  /** How long samples are kept (0023-data-logging). */
+  data_retention_days: Generated<number>;
   created_at: CreatedAt;
 };
 
@@ -663,6 +665,174 @@ export type TermsOfUseAcceptanceTable = {
   client_address: string | null;
 };
 
+/** Where an agent's values come from (0023-data-logging). */
+export type DataSourceTable = {
+  id: Generated<number>;
+  public_id: string;
+  company_id: number;
+  agent_id: number;
+  name: string;
+  kind: 'modbus' | 'mqtt';
+  agent_server_id: number | null;
+  unit_id: Generated<number>;
+  mqtt_broker_id: number | null;
+  created_at: CreatedAt;
+};
+
+/** One logged value of an agent (0023-data-logging). */
+export type TagTable = {
+  id: Generated<number>;
+  public_id: string;
+  company_id: number;
+  agent_id: number;
+  data_source_id: number;
+  name: string;
+  address: string;
+  data_type: 'bool' | 'int16' | 'uint16' | 'int32' | 'uint32' | 'float32' | 'float64';
+  scale: Generated<number>;
+  unit: Generated<string>;
+  sample_interval_seconds: Generated<number>;
+  log_mode: Generated<'change' | 'interval'>;
+  last_time: Date | null;
+  last_value: number | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+};
+
+/** Partitioned by month on time (0023-data-logging). */
+export type SampleTable = { tag_id: number; time: Date; value: number };
+
+export type AgentLoggingStateTable = {
+  agent_id: number;
+  config_version: Generated<number>;
+  samples_stored: ColumnType<string, number | string | undefined, number | string>;
+  samples_dropped: ColumnType<string, number | string | undefined, number | string>;
+  last_sample_at: Date | null;
+  last_batch_at: Date | null;
+};
+
+/** (0024-alarms) */
+export type AlarmConditionTable = {
+  id: Generated<number>;
+  public_id: string;
+  company_id: number;
+  agent_id: number;
+  tag_id: number;
+  name: string;
+  kind: 'above' | 'below' | 'equal' | 'changed';
+  threshold: number | null;
+  hysteresis: Generated<number>;
+  delay_seconds: Generated<number>;
+  severity: Generated<'info' | 'warning' | 'critical'>;
+  enabled: Generated<boolean>;
+  pending_since: Date | null;
+  last_value: number | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+};
+
+export type AlarmTable = {
+  id: Generated<number>;
+  public_id: string;
+  company_id: number;
+  agent_id: number;
+  condition_id: number;
+  tag_id: number;
+  severity: 'info' | 'warning' | 'critical';
+  value: number;
+  raised_at: Date;
+  acknowledged_at: Date | null;
+  acknowledged_by_user_id: number | null;
+  comment: string | null;
+  cleared_at: Date | null;
+  created_at: CreatedAt;
+};
+
+export type AlarmSubscriptionTable = {
+  user_id: number;
+  agent_id: number;
+  company_id: number;
+  created_at: CreatedAt;
+};
+
+/** (0025-pages) */
+export type PageTable = {
+  id: Generated<number>;
+  public_id: string;
+  company_id: number;
+  title: string;
+  kind: Generated<'dashboard' | 'report'>;
+  is_default: Generated<boolean>;
+  group_id: number | null;
+  draft_version_id: number | null;
+  published_version_id: number | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+};
+
+export type PageVersionTable = {
+  id: Generated<number>;
+  public_id: string;
+  company_id: number;
+  page_id: number;
+  title: string;
+  icon: string | null;
+  group_id: number | null;
+  period_spec: Generated<string>;
+  components: ColumnType<unknown[], string | undefined, string>;
+  preview_agent_id: number | null;
+  preview_asset_id: number | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+};
+
+export type PageVersionPageTable = { page_version_id: number; sub_page_id: number; sort_order: number };
+export type PageAgentTable = { page_id: number; agent_id: number };
+export type PageAssetTable = { page_id: number; asset_id: number };
+
+/** (0026-reports) */
+export type ReportScheduleTable = {
+  id: Generated<number>;
+  public_id: string;
+  company_id: number;
+  page_id: number;
+  agent_id: number | null;
+  asset_id: number | null;
+  frequency: 'daily' | 'weekly' | 'monthly';
+  time_zone: string;
+  created_by_user_id: number | null;
+  next_run_at: Date;
+  last_run_at: Date | null;
+  created_at: CreatedAt;
+};
+
+export type ReportScheduleRecipientTable = { schedule_id: number; user_id: number };
+
+export type ReportJobTable = {
+  id: Generated<number>;
+  public_id: string;
+  company_id: number;
+  page_id: number;
+  agent_id: number | null;
+  asset_id: number | null;
+  period_start: Date;
+  period_end: Date;
+  time_zone: string;
+  requested_by_user_id: number | null;
+  schedule_id: number | null;
+  state: Generated<'queued' | 'running' | 'done' | 'failed'>;
+  progress: Generated<number>;
+  attempts: Generated<number>;
+  locked_until: Date | null;
+  error: string | null;
+  file: Uint8Array | null;
+  file_name: string | null;
+  size_bytes: number | null;
+  created_at: CreatedAt;
+  started_at: Date | null;
+  finished_at: Date | null;
+};
+
 export type Database = {
   platform_servers: PlatformServerTable;
   agents: AgentTable;
@@ -718,6 +888,21 @@ export type Database = {
   sso_logins: SsoLoginTable;
   sso_links: SsoLinkTable;
   sign_in_events: SignInEventTable;
+  data_sources: DataSourceTable;
+  tags: TagTable;
+  samples: SampleTable;
+  agent_logging_states: AgentLoggingStateTable;
+  alarm_conditions: AlarmConditionTable;
+  alarms: AlarmTable;
+  alarm_subscriptions: AlarmSubscriptionTable;
+  pages: PageTable;
+  page_versions: PageVersionTable;
+  page_version_pages: PageVersionPageTable;
+  page_agents: PageAgentTable;
+  page_assets: PageAssetTable;
+  report_schedules: ReportScheduleTable;
+  report_schedule_recipients: ReportScheduleRecipientTable;
+  report_jobs: ReportJobTable;
 };
 
 export type UserRow = Selectable<UserTable>;
