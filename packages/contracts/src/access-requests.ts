@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { Alarm } from './alarms.ts';
+import type { ReportJob } from './reports.ts';
 
 export const accessRequestErrors = {
   required: 'REQUIRED',
@@ -87,10 +89,10 @@ export type LiveEvent =
       data: { agent: { publicId: string }; tags: { publicId: string; time: string; value: number }[] };
     }
   /** An alarm was raised, acknowledged or cleared (to users who see the agent). */
-  | { type: 'AlarmChanged'; data: import('./alarms.ts').Alarm }
+  | { type: 'AlarmChanged'; data: Alarm }
   /** The agent's data sources, tags or alarm conditions changed. */
   | { type: 'DataConfigChanged'; data: { agent: { publicId: string } } }
   /** A page or its versions changed. */
   | { type: 'PageChanged'; data: { publicId: string } }
   /** A report job changed state or progress (to its requester). */
-  | { type: 'ReportJobChanged'; data: import('./reports.ts').ReportJob };
+  | { type: 'ReportJobChanged'; data: ReportJob };
