@@ -145,6 +145,26 @@ export type SampleBucket = {
   count: number;
 };
 
+/**
+ * `GET AgentSampleSeriesList/{agentPublicId}?tag=<name>&tag=<name>&start=<ISO>&end=<ISO>[&bucketSeconds=<n>]`:
+ * one series per asked tag name, in the order asked (at most 20). Without `bucketSeconds` the
+ * server picks a bucket giving at most `maxBuckets` buckets; a name the agent has no tag for
+ * gives `tag: null` and no buckets (a page built for other devices still shows). For an asset,
+ * `AssetSampleSeriesList/{assetPublicId}` reads its agent's tags.
+ */
+export type SampleSeries = {
+  name: string;
+  tag: { publicId: string; unit: string } | null;
+  bucketSeconds: number;
+  buckets: SampleBucket[];
+};
+
+/** `GET`/`PATCH CompanyDataLoggingSettings` (PATCH needs dataLogging.manage). */
+export const dataLoggingSettingsInput = z.strictObject({
+  retentionDays: z.number().int().min(7).max(3650),
+});
+export type DataLoggingSettings = { retentionDays: number };
+
 /** The agent's logging state, part of `Agent` as `dataLogging`. */
 export type AgentLoggingState = {
   /** Logging is activated (trial, licence or coupon) and the agent collects. */

@@ -73,8 +73,15 @@ export const pageComponentSchema = z.strictObject({
   y: z.number().int().min(0).max(10_000),
   w: z.number().int().min(1).max(pageLimits.gridColumns),
   h: z.number().int().min(1).max(100),
-  /** The tags shown, by public id (charts, gauge, value, table, alarms). */
-  tags: z.array(reference).max(pageLimits.tagsPerComponent).optional(),
+  /**
+   * The tags shown (charts, gauge, value, table, alarms), by tag NAME: a page serves many
+   * devices, so each name is looked up among the tags of the device the page is shown for
+   * (the builder picks them from `previewAgent`'s or `previewAsset`'s tags).
+   */
+  tags: z
+    .array(z.strictObject({ name: z.string().trim().min(1).max(limits.nameMaxLength) }))
+    .max(pageLimits.tagsPerComponent)
+    .optional(),
   /** text: Markdown, rendered sanitised (no HTML). */
   text: z.string().max(pageLimits.textMaxLength).optional(),
   /** gauge: its scale. */
