@@ -37,3 +37,4 @@ export * from './data-logging.ts';
 export * from './alarms.ts';
 export * from './pages.ts';
 export * from './reports.ts';
+export * from './chart-options.ts';

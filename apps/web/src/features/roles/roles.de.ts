@@ -58,5 +58,9 @@ export const rolesDe: Translated<typeof rolesEn> = {
     agents_connect: 'Mit Geräten verbinden',
     agents_remoteControl: 'Gerätebildschirme steuern (VNC-Vollzugriff)',
     agents_manage: 'Geräte, ihre Dienste und die Registrierung verwalten',
+    dataLogging_manage: 'Datenquellen, Tags und Alarmbedingungen verwalten',
+    alarms_acknowledge: 'Alarme quittieren',
+    pages_manage: 'Dashboards und Berichte erstellen und veröffentlichen',
+    reports_use: 'Berichte anfordern und herunterladen',
   },
 };

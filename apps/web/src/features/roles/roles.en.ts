@@ -54,5 +54,9 @@ export const rolesEn = {
     agents_connect: 'Connect to devices',
     agents_remoteControl: 'Control device screens (VNC full control)',
     agents_manage: 'Manage devices, their services and enrolment',
+    dataLogging_manage: 'Manage data sources, tags and alarm conditions',
+    alarms_acknowledge: 'Acknowledge alarms',
+    pages_manage: 'Build and publish dashboards and reports',
+    reports_use: 'Queue and download reports',
   },
 };
