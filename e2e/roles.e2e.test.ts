@@ -88,7 +88,7 @@ describe.each([1280, 600])('roles and access categories at %i px', (width) => {
     await submit.click();
     await snackbar(page, 'Role Auditor was added').waitFor();
     const auditor = row(page, 'Roles', 'Auditor');
-    await auditor.getByText('7 rights').waitFor();
+    await auditor.getByText('9 rights').waitFor();
 
     await auditor.getByRole('button', { name: 'Edit Auditor' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit role' });
@@ -103,7 +103,7 @@ describe.each([1280, 600])('roles and access categories at %i px', (width) => {
     await edit.getByLabel('Name').fill('Auditor 2');
     await save.click();
     await snackbar(page, 'Role Auditor 2 was saved').waitFor();
-    await row(page, 'Roles', 'Auditor 2').getByText('6 rights').waitFor();
+    await row(page, 'Roles', 'Auditor 2').getByText('8 rights').waitFor();
     const stored = (await api('GET', 'RoleList', admin.session)) as {
       name: string;
       capabilities: string[];
@@ -112,9 +112,11 @@ describe.each([1280, 600])('roles and access categories at %i px', (width) => {
       'accessRequests.use',
       'agents.connect',
       'agents.remoteControl',
+      'alarms.acknowledge',
       'auditLogs.use',
       'dataUsage.use',
       'helpCentre.use',
+      'reports.use',
     ]);
 
     await row(page, 'Roles', 'Operator').getByRole('button', { name: 'Delete Operator' }).click();
