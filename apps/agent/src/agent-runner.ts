@@ -1,11 +1,13 @@
 import { EventEmitter } from 'node:events';
 import WebSocket, { type RawData } from 'ws';
+import { agentDataConfigTarget } from '@fleetgate/contracts';
 import {
   defaultMaxPayload,
   headerLength,
   Multiplexer,
   ProtocolError,
   zeroMask,
+  type TunnelStream,
 } from '@fleetgate/tunnel-protocol';
 import { backoffDelay } from './backoff.ts';
 import { bridgeStream } from './lan-bridge.ts';
@@ -16,6 +18,8 @@ export type AgentRunnerOptions = {
   credential: string;
   services: readonly LanService[];
   log?: (line: string) => void;
+  /** Serves the stream the relay opens to push the data-logging config (`fleetgate:data-config`). */
+  onDataConfig?: (stream: TunnelStream) => void;
   /** First reconnect delay; doubles per failure up to maxDelayMs (with jitter). */
   minDelayMs?: number;
   maxDelayMs?: number;
@@ -44,7 +48,8 @@ export class AgentRunner extends EventEmitter<{
   detached: [code: number, reason: string];
   refused: [status: number];
 }> {
-  readonly #options: Required<AgentRunnerOptions>;
+  readonly #options: Required<Omit<AgentRunnerOptions, 'onDataConfig'>> &
+    Pick<AgentRunnerOptions, 'onDataConfig'>;
   #stopped = false;
   #ws: WebSocket | undefined;
   #wake: (() => void) | undefined;
@@ -147,6 +152,12 @@ export class AgentRunner extends EventEmitter<{
           if (ws.readyState === WebSocket.OPEN) ws.send(frame);
         },
         onStream: (stream, target) => {
+          // The server's data-logging config: handled by the agent itself, never a LAN service.
+          if (target === agentDataConfigTarget && this.#options.onDataConfig) {
+            log(`stream ${stream.id}: data-logging configuration`);
+            this.#options.onDataConfig(stream);
+            return;
+          }
           log(`stream ${stream.id}: open ${target}`);
           bridgeStream(stream, target, this.#options.services, {
             onRefused: (t) => log(`stream ${stream.id}: refused ${t} (not a configured service)`),

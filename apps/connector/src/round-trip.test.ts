@@ -112,7 +112,7 @@ describe('connector → relay → agent → LAN service', () => {
     for (const code of steps) await watch.until((s) => s.status === 'connecting' && s.code === code);
     const connected = await watch.until((s) => s.status === 'connected');
     expect(connected.code).toBe(statusCodes.listening);
-    expect(connected.services.map((s) => s.name)).toEqual(['hmi', 'echo', 'vnc']);
+    expect(connected.services.map((s) => s.name)).toEqual(['hmi', 'echo', 'vnc', 'modbus']);
     const echoPort = connected.services.find((s) => s.name === 'echo')!.localPort;
     const hmiPort = connected.services.find((s) => s.name === 'hmi')!.localPort;
 
