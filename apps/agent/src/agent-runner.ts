@@ -151,19 +151,7 @@ export class AgentRunner extends EventEmitter<{
         send: (frame) => {
           if (ws.readyState === WebSocket.OPEN) ws.send(frame);
         },
-        onStream: (stream, target) => {
-          // The server's data-logging config: handled by the agent itself, never a LAN service.
-          if (target === agentDataConfigTarget && this.#options.onDataConfig) {
-            log(`stream ${stream.id}: data-logging configuration`);
-            this.#options.onDataConfig(stream);
-            return;
-          }
-          log(`stream ${stream.id}: open ${target}`);
-          bridgeStream(stream, target, this.#options.services, {
-            onRefused: (t) => log(`stream ${stream.id}: refused ${t} (not a configured service)`),
-            onError: (t, error) => log(`stream ${stream.id}: ${t} unreachable (${error.message})`),
-          });
-        },
+        onStream: (stream, target) => serveStream(stream, target, this.#options),
       });
       ws.on('open', () => {
         openedAt = Date.now();
@@ -209,6 +197,28 @@ export class AgentRunner extends EventEmitter<{
       };
     });
   }
+}
+
+/**
+ * Where a stream the relay opened goes: the data-logging config to its receiver (the agent
+ * itself, never a LAN service), anything else to the LAN service it names if allowed.
+ */
+export function serveStream(
+  stream: TunnelStream,
+  target: string,
+  options: Pick<AgentRunnerOptions, 'services' | 'onDataConfig' | 'log'>,
+): void {
+  const log = options.log ?? (() => undefined);
+  if (target === agentDataConfigTarget && options.onDataConfig) {
+    log(`stream ${stream.id}: data-logging configuration`);
+    options.onDataConfig(stream);
+    return;
+  }
+  log(`stream ${stream.id}: open ${target}`);
+  bridgeStream(stream, target, options.services, {
+    onRefused: (t) => log(`stream ${stream.id}: refused ${t} (not a configured service)`),
+    onError: (t, error) => log(`stream ${stream.id}: ${t} unreachable (${error.message})`),
+  });
 }
 
 function refusalLine(refusal: Extract<Outcome, { kind: 'refused' }>): string {

@@ -27,11 +27,13 @@ export class DataLogger {
   readonly #options: DataLoggerOptions;
   readonly #sampler: Sampler;
   readonly #uploader: Uploader;
+  readonly #spool: Spool;
   #version: string | undefined;
   #applying: Promise<void> = Promise.resolve();
 
   private constructor(options: DataLoggerOptions, spool: Spool) {
     this.#options = options;
+    this.#spool = spool;
     const log = options.log ?? (() => undefined);
     this.#sampler = new Sampler({
       services: options.services,
@@ -81,6 +83,8 @@ export class DataLogger {
     await this.#applying;
     await this.#sampler.stop();
     await this.#uploader.stop();
+    // The last samples read are on disk before the agent exits.
+    await this.#spool.idle();
   }
 
   #apply(config: AgentDataConfig, store: boolean): Promise<void> {

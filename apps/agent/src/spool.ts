@@ -85,6 +85,11 @@ export class Spool {
     return this.#serial(() => this.#ack(batch));
   }
 
+  /** Resolves once every append and ack asked for so far is on disk. */
+  async idle(): Promise<void> {
+    await this.#queue;
+  }
+
   #serial<T>(work: () => Promise<T>): Promise<T> {
     const next = this.#queue.then(work);
     this.#queue = next.catch(() => undefined);
@@ -153,7 +158,8 @@ export class Spool {
       rest = rest.slice(part.length);
       await appendFile(
         path.join(this.#dir, segmentName(tail.n)),
-        part.map((s) => JSON.stringify(s)).join('\n') + '\n',
+        // Starting with a line break: a line torn by a crash before never swallows the next one.
+        '\n' + part.map((s) => JSON.stringify(s)).join('\n') + '\n',
         { mode: 0o600 },
       );
       tail.count += part.length;
