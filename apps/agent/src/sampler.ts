@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events';
 import { createRequire } from 'node:module';
 import type { ModbusRTU } from 'modbus-serial/ModbusRTU.js';
 import { modbusAddressPattern, type AgentDataConfig, type TagDataType } from '@fleetgate/contracts';
@@ -284,6 +285,8 @@ class SourceReader {
     if (Date.now() < this.#retryAt) return undefined;
     this.#connecting ??= (async () => {
       const client = new ModbusClient();
+      // A socket error fails the request under way (handled there); unlistened it would end the agent.
+      (client as unknown as EventEmitter).on('error', () => undefined);
       try {
         await client.connectTCP(this.#target.host, {
           port: this.#target.port,
