@@ -1,11 +1,13 @@
 import { EventEmitter } from 'node:events';
 import WebSocket, { type RawData } from 'ws';
+import { agentDataConfigTarget } from '@fleetgate/contracts';
 import {
   defaultMaxPayload,
   headerLength,
   Multiplexer,
   ProtocolError,
   zeroMask,
+  type TunnelStream,
 } from '@fleetgate/tunnel-protocol';
 import { backoffDelay } from './backoff.ts';
 import { bridgeStream } from './lan-bridge.ts';
@@ -16,6 +18,8 @@ export type AgentRunnerOptions = {
   credential: string;
   services: readonly LanService[];
   log?: (line: string) => void;
+  /** Serves the stream the relay opens to push the data-logging config (`fleetgate:data-config`). */
+  onDataConfig?: (stream: TunnelStream) => void;
   /** First reconnect delay; doubles per failure up to maxDelayMs (with jitter). */
   minDelayMs?: number;
   maxDelayMs?: number;
@@ -44,7 +48,8 @@ export class AgentRunner extends EventEmitter<{
   detached: [code: number, reason: string];
   refused: [status: number];
 }> {
-  readonly #options: Required<AgentRunnerOptions>;
+  readonly #options: Required<Omit<AgentRunnerOptions, 'onDataConfig'>> &
+    Pick<AgentRunnerOptions, 'onDataConfig'>;
   #stopped = false;
   #ws: WebSocket | undefined;
   #wake: (() => void) | undefined;
@@ -146,13 +151,7 @@ export class AgentRunner extends EventEmitter<{
         send: (frame) => {
           if (ws.readyState === WebSocket.OPEN) ws.send(frame);
         },
-        onStream: (stream, target) => {
-          log(`stream ${stream.id}: open ${target}`);
-          bridgeStream(stream, target, this.#options.services, {
-            onRefused: (t) => log(`stream ${stream.id}: refused ${t} (not a configured service)`),
-            onError: (t, error) => log(`stream ${stream.id}: ${t} unreachable (${error.message})`),
-          });
-        },
+        onStream: (stream, target) => serveStream(stream, target, this.#options),
       });
       ws.on('open', () => {
         openedAt = Date.now();
@@ -198,6 +197,28 @@ export class AgentRunner extends EventEmitter<{
       };
     });
   }
+}
+
+/**
+ * Where a stream the relay opened goes: the data-logging config to its receiver (the agent
+ * itself, never a LAN service), anything else to the LAN service it names if allowed.
+ */
+export function serveStream(
+  stream: TunnelStream,
+  target: string,
+  options: Pick<AgentRunnerOptions, 'services' | 'onDataConfig' | 'log'>,
+): void {
+  const log = options.log ?? (() => undefined);
+  if (target === agentDataConfigTarget && options.onDataConfig) {
+    log(`stream ${stream.id}: data-logging configuration`);
+    options.onDataConfig(stream);
+    return;
+  }
+  log(`stream ${stream.id}: open ${target}`);
+  bridgeStream(stream, target, options.services, {
+    onRefused: (t) => log(`stream ${stream.id}: refused ${t} (not a configured service)`),
+    onError: (t, error) => log(`stream ${stream.id}: ${t} unreachable (${error.message})`),
+  });
 }
 
 function refusalLine(refusal: Extract<Outcome, { kind: 'refused' }>): string {

@@ -118,6 +118,7 @@ describe('fleetgate-agent enroll', () => {
       ['hmi', '127.0.0.1', 'http'],
       ['echo', '127.0.0.1', 'tcp'],
       ['vnc', '127.0.0.1', 'vnc'],
+      ['modbus', '127.0.0.1', 'tcp'],
     ]);
     // The server learns each service's type, so the portal offers Open for hmi and a viewer for vnc.
     const sent = stub.received.at(-1)!.body as { services: { name: string; type: string }[] };
@@ -125,6 +126,7 @@ describe('fleetgate-agent enroll', () => {
       ['hmi', 'http'],
       ['echo', 'tcp'],
       ['vnc', 'vnc'],
+      ['modbus', 'tcp'],
     ]);
     // Re-enrolling over an existing file still leaves it private.
     expect((await stat(config)).mode & 0o777).toBe(0o600);

@@ -3,25 +3,30 @@ import { parseArgs } from 'node:util';
 import { screensaverPollSeconds } from '@fleetgate/contracts';
 import { AgentRunner } from './agent-runner.ts';
 import { defaultConfigPath, readConfig, writeConfig, type AgentConfig } from './config.ts';
+import { DataLogger } from './data-logger.ts';
 import { enroll } from './enroll.ts';
 import { ScreensaverSync } from './screensaver.ts';
 import { formatServiceSpec, parseServiceSpec, type LanService } from './services.ts';
 import { startSimulator, type Simulator } from './simulator.ts';
+import { defaultSpoolSamples } from './spool.ts';
 
 const usage = `Usage:
   fleetgate-agent enroll --server <url> --token=<token> [--service name=[type://]host:port]... [--simulate] [--config <path>]
-  fleetgate-agent run [--config <path>] [--simulate] [--screensaver-interval <seconds>]
+  fleetgate-agent run [--config <path>] [--simulate] [--screensaver-interval <seconds>] [--spool-samples <count>]
 
 enroll   exchanges the one-time token from the console for this agent's credential and writes
          the configuration (default ~/.config/fleetgate-agent/config.json or $FLEETGATE_AGENT_CONFIG).
          --service adds a LAN service the agent may reach (repeatable); an optional type
          (http://, https://, vnc://, tcp://) tells the portal how to open it, else the server
-         guesses by port. --simulate adds demo services (an HTTP HMI page, a TCP echo service
-         and the HMI screen over VNC) that 'run' starts on this machine.
+         guesses by port. --simulate adds demo services (an HTTP HMI page, a TCP echo service,
+         the HMI screen over VNC and a machine over Modbus TCP) that 'run' starts on this machine.
 run      keeps the connection to the relay and bridges tunnels to the configured services only.
          It also fetches the display screensaver the company set for this agent, on attach and
          every --screensaver-interval seconds (default ${screensaverPollSeconds}), and keeps it next to the
          configuration (screensaver.img); with --simulate the HMI page shows it.
+         Data logging: the server sends which Modbus tags to read; the agent keeps that
+         (data-config.json) and the samples it could not send yet (spool/, at most
+         --spool-samples, default ${defaultSpoolSamples}, oldest dropped first) next to the configuration.
 `;
 
 export type CliIo = {
@@ -104,8 +109,12 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
       config: { type: 'string' },
       simulate: { type: 'boolean' },
       'screensaver-interval': { type: 'string' },
+      'spool-samples': { type: 'string' },
     },
   });
+  const spoolSamples = Number(values['spool-samples'] ?? defaultSpoolSamples);
+  if (!Number.isInteger(spoolSamples) || spoolSamples < 1000 || spoolSamples > 100_000_000)
+    throw new Error('--spool-samples takes a count from 1000 to 100000000');
   const intervalSeconds = Number(values['screensaver-interval'] ?? screensaverPollSeconds);
   if (!Number.isFinite(intervalSeconds) || intervalSeconds < 1 || intervalSeconds > 86_400)
     throw new Error('--screensaver-interval takes seconds from 1 to 86400');
@@ -132,18 +141,31 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
       );
     },
   }).start();
+  const dataLogger = await DataLogger.start({
+    dir: path.dirname(path.resolve(file)),
+    server: config.server,
+    credential: config.credential,
+    services: config.services,
+    spoolSamples,
+    log: line,
+  });
   const runner = new AgentRunner({
     relayUrl: config.relayUrl,
     credential: config.credential,
     services: config.services,
     log: line,
+    onDataConfig: (stream) => void dataLogger.receive(stream),
   });
-  runner.on('attached', () => void screensaver.refresh());
+  runner.on('attached', () => {
+    void screensaver.refresh();
+    dataLogger.nudge();
+  });
   runner.start();
 
   const signal = await io.stopSignal;
   line(`${signal} received, stopping`);
   await runner.stop();
+  await dataLogger.stop();
   await screensaver.stop();
   await simulator?.close();
   return 0;
@@ -159,5 +181,5 @@ async function freeSimulatorServices(): Promise<LanService[]> {
 function simulatorPorts(services: LanService[]) {
   const port = (name: string) =>
     services.find((s) => s.name === name && (s.host === '127.0.0.1' || s.host === 'localhost'))?.port;
-  return { hmi: port('hmi'), echo: port('echo'), vnc: port('vnc') };
+  return { hmi: port('hmi'), echo: port('echo'), vnc: port('vnc'), modbus: port('modbus') };
 }

@@ -1,3 +1,4 @@
+import { modbusRegisterMap } from './modbus-machine.ts';
 import type { ScreensaverImage } from './screensaver.ts';
 
 /**
@@ -192,6 +193,8 @@ form.tile{display:flex;align-items:end;gap:1rem;flex-wrap:wrap;max-width:40rem}
 form label{display:flex;flex-direction:column;gap:.3rem}
 form input{font-size:1.2rem;width:8rem;padding:.3rem;border-radius:4px;border:0}
 form button{font-size:1.1rem;padding:.4rem 1.2rem;border-radius:4px;border:0;background:#4fc3f7;color:#10243e;font-weight:bold;cursor:pointer}
+table.registers{border-collapse:collapse;margin-top:.5rem}table.registers td,table.registers th{padding:.2rem .8rem;text-align:left;border-bottom:1px solid #2e5582}
+#alarm-state.on{color:#ef5350;font-weight:bold}
 .display{display:block;margin:1.5rem 0;max-width:40rem}.display img{display:block;max-width:100%;max-height:20rem;border-radius:4px}
 `;
 
@@ -223,6 +226,25 @@ export const hmiJs = `'use strict';
   }
   connect();
 
+  var alarmState = document.getElementById('alarm-state');
+  function setAlarm(on) {
+    fetch('/api/alarm', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ on: on }),
+    })
+      .then(function (response) { return response.json(); })
+      .then(function (body) {
+        alarmState.textContent = body.alarm ? 'ALARM' : 'no alarm';
+        alarmState.className = body.alarm ? 'on' : '';
+      })
+      .catch(function () { alarmState.textContent = 'alarm not sent'; });
+  }
+  if (alarmState) {
+    document.getElementById('alarm-trip').addEventListener('click', function () { setAlarm(true); });
+    document.getElementById('alarm-reset').addEventListener('click', function () { setAlarm(false); });
+  }
+
   var form = document.getElementById('setpoint-form');
   var answer = document.getElementById('setpoint-status');
   form.addEventListener('submit', function (event) {
@@ -253,7 +275,17 @@ const tileHtml = (tile: HmiTile) =>
   `<span class="value" id="${tile.icon === 'pump' ? 'rpm' : tile.icon}">${tile.value}</span>` +
   `<span class="unit">${tile.unit}</span></div>`;
 
-export const hmiPage = (name: string, image: ScreensaverImage | null) => `<!doctype html>
+/** The machine's alarm and its Modbus register map, so a user knows which addresses to log. */
+const machinePanel = (
+  alarm: boolean,
+) => `<section class="tile display" aria-labelledby="machine-title"><h2 id="machine-title">Machine (Modbus TCP, service "modbus")</h2>
+<p>Alarm: <span id="alarm-state"${alarm ? ' class="on"' : ''}>${alarm ? 'ALARM' : 'no alarm'}</span>
+<button type="button" id="alarm-trip">Trip alarm</button> <button type="button" id="alarm-reset">Reset alarm</button></p>
+<table class="registers"><thead><tr><th>Address</th><th>Value</th><th>Data type</th><th>Scale</th><th>Unit</th></tr></thead><tbody>
+${modbusRegisterMap.map((r) => `<tr><td>${r.address}</td><td>${r.name}</td><td>${r.dataType}</td><td>${r.scale}</td><td>${r.unit}</td></tr>`).join('\n')}
+</tbody></table><p>Input registers (ir:) and discrete inputs (di:) hold the same values; writing coil 1 trips or resets the alarm.</p></section>`;
+
+export const hmiPage = (name: string, image: ScreensaverImage | null, alarm?: boolean) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(name)} HMI</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="stylesheet" href="/hmi.css"><script src="/hmi.js" defer></script></head>
@@ -264,6 +296,7 @@ ${hmiTiles.map(tileHtml).join('\n')}
 <form class="tile" id="setpoint-form"><label>Pump set point (rpm)
 <input id="setpoint" name="rpm" type="number" min="0" max="3000" value="1450"></label>
 <button type="submit">Send set point</button><output id="setpoint-status"></output></form>
+${alarm === undefined ? '' : machinePanel(alarm)}
 <section class="tile display" aria-labelledby="display-title"><h2 id="display-title">Display screensaver</h2>
 ${displayPanel(image)}</section>
 </body></html>`;

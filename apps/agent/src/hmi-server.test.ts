@@ -161,3 +161,31 @@ describe('simulated HMI web application', () => {
     expect(text).toContain('id="rpm"');
   });
 });
+
+describe('simulated machine on the HMI page', () => {
+  const alarm = (body: string) =>
+    fetch(`${base}/api/alarm`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+
+  it('trips and resets the alarm (Modbus coil 1) and shows the register map', async () => {
+    const tripped = await alarm(JSON.stringify({ on: true }));
+    expect(tripped.status).toBe(200);
+    expect(await tripped.json()).toEqual({ alarm: true });
+    expect(simulator.machine.state.alarm).toBe(true);
+    const page = await (await fetch(`${base}/`)).text();
+    expect(page).toContain('<span id="alarm-state" class="on">ALARM</span>');
+    expect(page).toContain('<button type="button" id="alarm-trip">Trip alarm</button>');
+    for (const address of ['hr:0', 'hr:1', 'hr:2', 'hr:4', 'coil:0', 'coil:1'])
+      expect(page).toContain(`<tr><td>${address}</td>`);
+
+    const reset = await alarm(JSON.stringify({ on: false }));
+    expect(await reset.json()).toEqual({ alarm: false });
+    expect(simulator.machine.state.alarm).toBe(false);
+  });
+
+  it('refuses anything but {on: boolean} by POST', async () => {
+    expect((await alarm(JSON.stringify({ on: 'yes' }))).status).toBe(400);
+    expect((await alarm('{')).status).toBe(400);
+    expect((await fetch(`${base}/api/alarm`)).status).toBe(405);
+    expect(simulator.machine.state.alarm).toBe(false);
+  });
+});

@@ -42,6 +42,8 @@ export type HmiServerOptions = {
   name: string;
   /** The company's screensaver the display currently shows, or null. */
   screensaver: () => ScreensaverImage | null;
+  /** The machine's alarm bit (Modbus coil 1): `POST /api/alarm {on}` sets it. Without it the call is 404. */
+  alarm?: { get: () => boolean; set: (on: boolean) => void };
 };
 
 /**
@@ -49,10 +51,11 @@ export type HmiServerOptions = {
  * WebSocket (`/live`) and a set-point call (`POST /api/setpoint`, answered with what was sent),
  * so web access has every kind of traffic a real panel makes to carry.
  */
-export function createHmiServer({ name, screensaver }: HmiServerOptions): HmiServer {
+export function createHmiServer({ name, screensaver, alarm }: HmiServerOptions): HmiServer {
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://hmi');
     if (url.pathname === '/api/setpoint') return setpoint(request, response);
+    if (url.pathname === '/api/alarm' && alarm) return alarmCall(request, response, alarm);
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });
       return response.end('Method not allowed\n');
@@ -66,7 +69,7 @@ export function createHmiServer({ name, screensaver }: HmiServerOptions): HmiSer
     }
     // Live values and the screensaver change: the page itself is never reused unseen.
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
-    response.end(request.method === 'HEAD' ? undefined : hmiPage(name, screensaver()));
+    response.end(request.method === 'HEAD' ? undefined : hmiPage(name, screensaver(), alarm?.get()));
   });
   const live = liveValues();
   server.on('upgrade', (request, socket, head) => {
@@ -108,9 +111,36 @@ function screensaverImage(image: ScreensaverImage | null, response: http.ServerR
   response.end(image.bytes);
 }
 
+/** `POST /api/alarm` with `{on: boolean}`: trips or resets the machine's alarm; answers `{alarm}`. */
+function alarmCall(
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+  alarm: NonNullable<HmiServerOptions['alarm']>,
+) {
+  readJson(request, response, (body, answer) => {
+    const on = (body as { on?: unknown }).on;
+    if (typeof on !== 'boolean') return answer(400, { error: 'Send {"on": true} or {"on": false}' });
+    alarm.set(on);
+    answer(200, { alarm: alarm.get() });
+  });
+}
+
 /** `POST /api/setpoint` with a JSON object: answers `{setpoint: <what was sent>, receivedOn}`. */
 function setpoint(request: http.IncomingMessage, response: http.ServerResponse) {
-  const answer = (status: number, body: unknown, headers: http.OutgoingHttpHeaders = {}) => {
+  readJson(request, response, (body, answer) =>
+    answer(200, { setpoint: body, receivedOn: new Date().toISOString() }),
+  );
+}
+
+type Answer = (status: number, body: unknown, headers?: http.OutgoingHttpHeaders) => void;
+
+/** Reads a small JSON object body (POST only) and hands it on, or answers the error. */
+function readJson(
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+  handle: (body: object, answer: Answer) => void,
+) {
+  const answer: Answer = (status, body, headers = {}) => {
     response.writeHead(status, {
       'content-type': 'application/json',
       'cache-control': 'no-store',
@@ -142,7 +172,7 @@ function setpoint(request: http.IncomingMessage, response: http.ServerResponse) 
     }
     if (typeof body !== 'object' || body === null || Array.isArray(body))
       return answer(400, { error: 'Send an object' });
-    answer(200, { setpoint: body, receivedOn: new Date().toISOString() });
+    handle(body, answer);
   });
 }
 

@@ -83,7 +83,7 @@ async function setup(portalUrl = t.server.baseUrl, settingsFile?: string) {
 
 const portsOf = (status: ConnectorStatus) => {
   const of = (name: string) => status.services.find((s) => s.name === name)?.localPort;
-  return { socks: status.socksPort, hmi: of('hmi'), echo: of('echo'), vnc: of('vnc') };
+  return { socks: status.socksPort, hmi: of('hmi'), echo: of('echo'), vnc: of('vnc'), modbus: of('modbus') };
 };
 
 function refused(port: number): Promise<boolean> {
@@ -112,7 +112,7 @@ describe('connector → relay → agent → LAN service', () => {
     for (const code of steps) await watch.until((s) => s.status === 'connecting' && s.code === code);
     const connected = await watch.until((s) => s.status === 'connected');
     expect(connected.code).toBe(statusCodes.listening);
-    expect(connected.services.map((s) => s.name)).toEqual(['hmi', 'echo', 'vnc']);
+    expect(connected.services.map((s) => s.name)).toEqual(['hmi', 'echo', 'vnc', 'modbus']);
     const echoPort = connected.services.find((s) => s.name === 'echo')!.localPort;
     const hmiPort = connected.services.find((s) => s.name === 'hmi')!.localPort;
 
@@ -211,6 +211,7 @@ describe('connector → relay → agent → LAN service', () => {
       [agent.publicId, 'hmi', first.hmi],
       [agent.publicId, 'echo', first.echo],
       [agent.publicId, 'vnc', first.vnc],
+      [agent.publicId, 'modbus', first.modbus],
     ]);
 
     // A new connector process with the same settings file gives the same ports.

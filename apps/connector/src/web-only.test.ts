@@ -134,7 +134,7 @@ describe('connector for a user without VPN access', () => {
     await approvedRequest({ vpn: true, servers: [] });
     expect((await connect()).status).toBe(202);
     const connected = await watch.until((s) => s.status === 'connected');
-    expect(connected.services.map((s) => s.name).sort()).toEqual(['echo', 'hmi', 'vnc']);
+    expect(connected.services.map((s) => s.name).sort()).toEqual(['echo', 'hmi', 'modbus', 'vnc']);
     watch.close();
   });
 });

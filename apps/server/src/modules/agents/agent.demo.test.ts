@@ -33,6 +33,8 @@ describe('demo agent', () => {
     expect(summary).toEqual([
       { name: 'echo', host: '127.0.0.1', port: 7007, type: 'tcp', requireAccessApproval: false },
       { name: 'hmi', host: '127.0.0.1', port: 8081, type: 'http', requireAccessApproval: true },
+      // A data source's target: collecting values is not user access.
+      { name: 'modbus', host: '127.0.0.1', port: 502, type: 'tcp', requireAccessApproval: false },
       { name: 'vnc', host: '127.0.0.1', port: 5900, type: 'vnc', requireAccessApproval: true },
     ]);
 
@@ -42,6 +44,7 @@ describe('demo agent', () => {
         services: [
           { name: 'hmi', host: '127.0.0.1', port: 40123, type: 'http' },
           { name: 'vnc', host: '127.0.0.1', port: 40124, type: 'vnc' },
+          { name: 'modbus', host: '127.0.0.1', port: 40125, type: 'tcp' },
         ],
       },
     });
@@ -57,6 +60,7 @@ describe('demo agent', () => {
       servers: [
         { publicId: anyId, name: 'echo', port: 7007, type: 'tcp' },
         { publicId: anyId, name: 'hmi', port: 40123, type: 'http' },
+        { publicId: anyId, name: 'modbus', port: 40125, type: 'tcp' },
         // The simulator's RFB server on the port it picked: a port that alone would read as tcp.
         { publicId: anyId, name: 'vnc', port: 40124, type: 'vnc' },
       ],

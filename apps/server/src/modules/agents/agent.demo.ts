@@ -8,7 +8,7 @@ const linkedAssetNames = ['Filler PLC (S7-1500)', 'Line 1 operator panel'];
 
 /**
  * Gives a new demo company an agent to attach the simulator to: its services are the
- * simulator's (`hmi`, `echo`, `vnc`: its HMI screen over RFB); the simulator picks free ports when it enrols and reports them,
+ * simulator's (`hmi`, `echo`, `vnc`: its HMI screen over RFB, `modbus`: its Modbus TCP server); the simulator picks free ports when it enrols and reports them,
  * which replaces the host and port seeded here. VPN access and web access to the HMI page and
  * screen need an approved request, so the demo engineer has something to ask for, and revoking it
  * ends the access. Returns the one-time enrolment token.
@@ -27,6 +27,13 @@ export async function seedDemoAgent(db: Db, companyId: number): Promise<{ token:
     requireAccessApproval: true,
   });
   await insertAgentServer(db, companyId, agent.id, { name: 'echo', host: '127.0.0.1', port: 7007 });
+  // The simulator's Modbus TCP server, a data source's target: logging is not user access, so no approval.
+  await insertAgentServer(db, companyId, agent.id, {
+    name: 'modbus',
+    host: '127.0.0.1',
+    port: 502,
+    type: 'tcp',
+  });
   await insertAgentServer(db, companyId, agent.id, {
     name: 'vnc',
     host: '127.0.0.1',
