@@ -157,8 +157,19 @@ async function tell(deps: ReportWorkerDeps, jobId: number) {
   );
 }
 
+/** Removes finished jobs (and their files) older than `reportLimits.keepDays`. */
+export async function removeOldReportJobs(db: Db, now = new Date()) {
+  const before = new Date(now.getTime() - reportLimits.keepDays * 24 * 3600 * 1000);
+  await db
+    .deleteFrom('report_jobs')
+    .where('state', 'in', ['done', 'failed'])
+    .where('finished_at', '<', before)
+    .execute();
+}
+
 /** Queues due schedules, then runs jobs until none is waiting; answers how many ran. */
 export async function runReportQueueOnce(deps: ReportWorkerDeps, now = new Date()) {
+  await removeOldReportJobs(deps.db, now);
   await queueDueSchedules(deps.db, now);
   let ran = 0;
   for (;;) {

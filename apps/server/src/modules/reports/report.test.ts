@@ -255,6 +255,9 @@ describe('report worker', () => {
     expect(await runReportQueueOnce(f.workerDeps())).toBe(1);
     // A done job never runs again.
     expect(await runReportQueueOnce(f.workerDeps())).toBe(0);
+    // Kept for reportLimits.keepDays after it finished.
+    const later = new Date(Date.now() + (reportLimits.keepDays - 1) * 86_400_000);
+    expect(await runReportQueueOnce(f.workerDeps(), later)).toBe(0);
 
     const done = (await t.call('GET', `ReportJob/${job.publicId}`, as)).body.data as ReportJob;
     expect(done).toMatchObject({
@@ -384,6 +387,9 @@ describe('report worker', () => {
       .where('company_id', '=', companyId)
       .executeTakeFirst();
     expect(message?.subject).toBe('Report failed: Broken report');
+    const afterKeep = new Date(Date.now() + (reportLimits.keepDays + 1) * 86_400_000);
+    await runReportQueueOnce(f.workerDeps(), afterKeep);
+    expect((await t.call('GET', `ReportJob/${job.publicId}`, as)).status).toBe(404);
 
     // A page unpublished after queueing fails at once (no retries): its reason is shown.
     const second = await t.call('POST', 'QueueReportList', {
