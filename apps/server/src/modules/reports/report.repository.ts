@@ -49,13 +49,14 @@ export async function findReportJob(db: Db, where: { id: number } | { publicId: 
   return query.executeTakeFirst();
 }
 
-/** Queued or running jobs of a user (the pending limit). */
+/** Queued or running jobs a user queued by hand (the pending limit; scheduled ones do not count). */
 export async function countPendingJobs(db: Db, userId: number) {
   const row = await db
     .selectFrom('report_jobs')
     .select((eb) => eb.fn.countAll<string>().as('count'))
     .where('requested_by_user_id', '=', userId)
     .where('state', 'in', ['queued', 'running'])
+    .where('schedule_id', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
