@@ -31,6 +31,9 @@ import { startTemporaryAccessSweep } from './jobs/temporary-access.job.ts';
 import { BrandingHosts, listenForBrandingHostChanges } from './modules/branding/branding-host-cache.ts';
 import { registerBrandingImageRoutes } from './modules/branding/branding-image.routes.ts';
 import { registerScreensaverRoutes } from './modules/screensaver/screensaver.routes.ts';
+import { registerReportFileRoute } from './modules/reports/report.routes.ts';
+import { startReportWorker } from './jobs/report-queue.job.ts';
+import { createMailer } from './mail/mailer.ts';
 import { brandingLookupsPerAddressPerMinute } from './modules/branding/branding.routes.ts';
 import type { RelayOptions } from './relay/relay-options.ts';
 
@@ -56,6 +59,8 @@ export type AppOptions = {
   connectionLimits?: Partial<ConnectionLimits>;
   /** How often ended temporary access is announced (live event AccessEnded). */
   temporaryAccessSweepMs?: number;
+  /** How often the report worker looks at the queue; false runs no worker (tests run it by hand). */
+  reportWorkerMs?: number | false;
 };
 
 export type BuiltApp = { app: FastifyInstance; db: Db; api: Api; events: EventBus; relay: Relay };
@@ -155,6 +160,14 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     options.temporaryAccessSweepMs,
   );
   app.addHook('onClose', async () => stopTemporaryAccessSweep());
+  if (options.reportWorkerMs !== false) {
+    const stopReportWorker = startReportWorker(
+      { db, events, mailer: createMailer(config), publicUrl: () => config.publicUrl },
+      (error) => app.log.error({ err: error }, 'report worker failed'),
+      options.reportWorkerMs,
+    );
+    app.addHook('preClose', stopReportWorker);
+  }
 
   // On a branding's host the hrefs stay on that host, so the page's calls are same-origin.
   app.get('/api', async (request) =>
@@ -192,6 +205,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   });
   await registerBrandingImageRoutes(app, api, { db, publicUrl: () => config.publicUrl });
   await registerScreensaverRoutes(app, api, { db });
+  registerReportFileRoute(app, api);
   registerConnectorDownloads(app, config.connectorDownloadsDir);
   registerApiDocs(app, api, config, brandingHosts);
 

@@ -4,7 +4,16 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
 
-export type Mail = { to: string; subject: string; text: string; html?: string };
+/** A file sent with a mail (a report's PDF). */
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
+
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: MailAttachment[];
+};
 
 export type Mailer = {
   send(mail: Mail): Promise<void>;

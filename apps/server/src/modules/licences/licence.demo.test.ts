@@ -22,7 +22,7 @@ describe('demo licences', () => {
       .where('company_id', '=', companyId)
       .orderBy('app')
       .execute();
-    expect(apps.map((a) => a.app)).toEqual(['alarming', 'dataLogging']);
+    expect(apps.map((a) => a.app)).toEqual(['alarming', 'dataLogging', 'reports']);
 
     const licences = (await t.call('GET', 'LicenceList', as)).body.data as Licence[];
     expect(licences).toEqual([

@@ -4,7 +4,7 @@ import { insertActivation, insertLicence } from './licence.repository.ts';
 const yearMs = 365 * 24 * 3600 * 1000;
 
 /**
- * Gives a new demo company data logging and alarming, a logging licence with 2 seats and a
+ * Gives a new demo company data logging, alarming and reports, a logging licence with 2 seats and a
  * logging-and-alarming bundle with 1 seat (both for a year), and runs logging on its first
  * agent with the licence, so the licence screens and the agent show something real.
  */
@@ -12,7 +12,7 @@ export async function seedDemoLicences(db: Db, companyId: number, now = new Date
   await db
     .insertInto('company_apps')
     .values(
-      (['dataLogging', 'alarming'] as const).map((app) => ({
+      (['dataLogging', 'alarming', 'reports'] as const).map((app) => ({
         company_id: companyId,
         app,
         config: '{}',

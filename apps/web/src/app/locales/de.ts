@@ -29,6 +29,7 @@ import { translationsDe } from '../../features/translations/translations.de.ts';
 import { legalDe } from '../../features/terms/legal.de.ts';
 import { appsDe } from '../../features/apps/apps.de.ts';
 import { screensaverDe } from '../../features/screensaver/screensaver.de.ts';
+import { reportsDe } from '../../features/reports/reports.de.ts';
 import { usageDe } from '../../features/usage/usage.de.ts';
 import { licencesDe } from '../../features/licences/licences.de.ts';
 import { companyPropertiesDe } from '../../features/company-properties/company-properties.de.ts';
@@ -264,6 +265,7 @@ export const de: Translated<typeof en> = {
   legal: legalDe,
   apps: appsDe,
   screensaver: screensaverDe,
+  reports: reportsDe,
   usage: usageDe,
   twoFactorAuth: twoFactorAuthDe,
   twoFactor: twoFactorDe,

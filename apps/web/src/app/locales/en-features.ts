@@ -23,6 +23,7 @@ import { passwordRecoveryEn } from '../../features/password-recovery/password-re
 import { signInHistoryEn } from '../../features/my-profile/sign-in-history.en.ts';
 import { appsEn } from '../../features/apps/apps.en.ts';
 import { screensaverEn } from '../../features/screensaver/screensaver.en.ts';
+import { reportsEn } from '../../features/reports/reports.en.ts';
 import { usageEn } from '../../features/usage/usage.en.ts';
 import { licencesEn } from '../../features/licences/licences.en.ts';
 import { companyPropertiesEn } from '../../features/company-properties/company-properties.en.ts';
@@ -60,6 +61,7 @@ export const enFeatures = {
   signInHistory: signInHistoryEn,
   apps: appsEn,
   screensaver: screensaverEn,
+  reports: reportsEn,
   usage: usageEn,
   licences: licencesEn,
   companyProperties: companyPropertiesEn,

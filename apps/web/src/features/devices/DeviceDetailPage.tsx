@@ -29,6 +29,7 @@ import {
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ScreensaverSection } from '../screensaver/ScreensaverSection.tsx';
 import { AgentAppsSection } from '../licences/AgentAppsSection.tsx';
+import { ReportsSection } from '../reports/ReportsSection.tsx';
 import { useLicencesLiveUpdates } from '../licences/use-licences.ts';
 
 // The date pickers of the request dialog load when it first opens, not with the page.
@@ -112,6 +113,7 @@ export function DeviceDetailPage() {
       <DeviceServicesSection agent={device} />
       <ScreensaverSection agent={device} />
       <AgentAppsSection agent={device} card />
+      <ReportsSection publicId={device.publicId} />
       <DetailSection id="device-my-requests" title={t('devices.detail.myRequests')}>
         {requests.isError ? (
           <Typography variant="body2" color="text.secondary">

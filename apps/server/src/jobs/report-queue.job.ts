@@ -1,0 +1,201 @@
+import { sql } from 'kysely';
+import { reportLimits } from '@fleetgate/contracts';
+import type { Db } from '../db/client.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { sendMessage } from '../modules/messages/message.service.ts';
+import { loadReportContent, ReportFailure } from '../modules/reports/report-content.ts';
+import { renderReportPdf } from '../modules/reports/report-pdf.ts';
+import { presentReportJob, reportFileName } from '../modules/reports/report.presenter.ts';
+import { findReportJob } from '../modules/reports/report.repository.ts';
+import { queueDueSchedules, mailScheduledReport } from '../modules/reports/report-schedule.service.ts';
+
+/** How often the queue is looked at when idle. */
+export const reportQueuePollMs = 1000;
+/** A worker holds a job this long; a job still `running` past it was left by a crashed server. */
+export const reportLeaseMs = 5 * 60 * 1000;
+
+export type ReportWorkerDeps = {
+  db: Db;
+  events: EventBus;
+  mailer: Mailer;
+  /** The portal's address, for the link in the inbox message. */
+  publicUrl: () => string;
+  /** The PDF renderer (tests make it fail). */
+  render?: typeof renderReportPdf;
+};
+
+type Claimed = { id: number; attempts: number };
+
+/**
+ * Takes one job: a queued one, or a running one whose lease ran out (its server crashed). The row
+ * lock with SKIP LOCKED lets several servers share the queue; a done or failed job is never taken.
+ */
+export async function claimReportJob(db: Db, leaseMs = reportLeaseMs): Promise<Claimed | undefined> {
+  const { rows } = await sql<Claimed>`
+    update report_jobs set state = 'running', attempts = attempts + 1, progress = 0,
+      locked_until = now() + ${`${leaseMs} milliseconds`}::interval,
+      started_at = coalesce(started_at, now())
+    where id = (
+      select id from report_jobs
+      where (state = 'queued' or (state = 'running' and locked_until < now()))
+      order by created_at, id
+      for update skip locked
+      limit 1
+    )
+    returning id, attempts`.execute(db);
+  return rows[0];
+}
+
+/** Runs one claimed job to done, back to queued (another try) or failed. */
+export async function runReportJob(deps: ReportWorkerDeps, claimed: Claimed) {
+  const { db } = deps;
+  const held = (query: ReturnType<typeof updateJob>) =>
+    query.where('state', '=', 'running').where('attempts', '=', claimed.attempts);
+  const updateJob = () => db.updateTable('report_jobs').where('id', '=', claimed.id);
+  const job = await db
+    .selectFrom('report_jobs')
+    .selectAll()
+    .where('id', '=', claimed.id)
+    .executeTakeFirstOrThrow();
+
+  if (claimed.attempts > reportLimits.attempts) {
+    await finish(deps, claimed, { state: 'failed', error: 'The report could not be made' });
+    return;
+  }
+  try {
+    const content = await loadReportContent(db, {
+      pageId: job.page_id,
+      agentId: job.agent_id,
+      assetId: job.asset_id,
+      start: job.period_start,
+      end: job.period_end,
+      timeZone: job.time_zone,
+    });
+    let shown = 0;
+    const pdf = await (deps.render ?? renderReportPdf)(content, async (share) => {
+      const progress = Math.min(99, Math.floor(share * 100));
+      // Told in steps of a tenth at most, so a long report does not flood the requester.
+      if (progress - shown < 10) return;
+      shown = progress;
+      const changed = await held(updateJob().set({ progress })).returning('id').executeTakeFirst();
+      if (changed) await tell(deps, claimed.id);
+    });
+    await finish(deps, claimed, {
+      state: 'done',
+      file: pdf,
+      fileName: reportFileName(content.title, job.period_start, job.time_zone),
+    });
+  } catch (error) {
+    const message = error instanceof ReportFailure ? error.message : 'The report could not be made';
+    if (claimed.attempts >= reportLimits.attempts || error instanceof ReportFailure)
+      await finish(deps, claimed, { state: 'failed', error: message });
+    else {
+      await held(
+        updateJob().set({ state: 'queued', locked_until: null, progress: 0, error: message }),
+      ).execute();
+      await tell(deps, claimed.id);
+    }
+  }
+}
+
+async function finish(
+  deps: ReportWorkerDeps,
+  claimed: Claimed,
+  result: { state: 'done'; file: Buffer; fileName: string } | { state: 'failed'; error: string },
+) {
+  const { db } = deps;
+  const finished = await db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('report_jobs')
+      .set({
+        state: result.state,
+        progress: result.state === 'done' ? 100 : 0,
+        locked_until: null,
+        finished_at: new Date(),
+        ...(result.state === 'done'
+          ? { file: result.file, file_name: result.fileName, size_bytes: result.file.length, error: null }
+          : { error: result.error }),
+      })
+      .where('id', '=', claimed.id)
+      .where('state', '=', 'running')
+      .where('attempts', '=', claimed.attempts)
+      .returning(['id', 'schedule_id'])
+      .executeTakeFirst();
+    if (!updated) return undefined;
+    const row = (await findReportJob(trx, { id: claimed.id }))!;
+    if (row.requested_by_user_id !== null) {
+      const device = row.agent_public_id
+        ? `${deps.publicUrl()}/devices/${row.agent_public_id}`
+        : `${deps.publicUrl()}/devices/${row.asset_public_id}`;
+      const name = row.agent_name ?? row.asset_name ?? '';
+      await sendMessage(trx, {
+        userId: row.requested_by_user_id,
+        companyId: row.company_id,
+        subject:
+          result.state === 'done' ? `Report ready: ${row.page_title}` : `Report failed: ${row.page_title}`,
+        body:
+          result.state === 'done'
+            ? `The report "${row.page_title}" for ${name} is ready. Download it on the device page: ${device}`
+            : `The report "${row.page_title}" for ${name} could not be made: ${result.error}. Device page: ${device}`,
+      });
+    }
+    return { row, scheduleId: updated.schedule_id };
+  });
+  if (!finished) return;
+  await tell(deps, claimed.id);
+  if (result.state === 'done' && finished.scheduleId !== null)
+    await mailScheduledReport(deps, finished.scheduleId, finished.row, result.file);
+}
+
+async function tell(deps: ReportWorkerDeps, jobId: number) {
+  const row = await findReportJob(deps.db, { id: jobId });
+  if (!row || row.requested_by_user_id === null) return;
+  await deps.events.publish(
+    { userIds: [row.requested_by_user_id] },
+    { type: 'ReportJobChanged', data: presentReportJob(row) },
+  );
+}
+
+/** Removes finished jobs (and their files) older than `reportLimits.keepDays`. */
+export async function removeOldReportJobs(db: Db, now = new Date()) {
+  const before = new Date(now.getTime() - reportLimits.keepDays * 24 * 3600 * 1000);
+  await db
+    .deleteFrom('report_jobs')
+    .where('state', 'in', ['done', 'failed'])
+    .where('finished_at', '<', before)
+    .execute();
+}
+
+/** Queues due schedules, then runs jobs until none is waiting; answers how many ran. */
+export async function runReportQueueOnce(deps: ReportWorkerDeps, now = new Date()) {
+  await removeOldReportJobs(deps.db, now);
+  await queueDueSchedules(deps.db, now);
+  let ran = 0;
+  for (;;) {
+    const claimed = await claimReportJob(deps.db);
+    if (!claimed) return ran;
+    await runReportJob(deps, claimed);
+    ran += 1;
+  }
+}
+
+/** Starts the worker of this server process; returns a function that stops it. */
+export function startReportWorker(
+  deps: ReportWorkerDeps,
+  onError: (error: unknown) => void,
+  intervalMs = reportQueuePollMs,
+): () => Promise<void> {
+  let running: Promise<unknown> | undefined;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = runReportQueueOnce(deps)
+      .catch(onError)
+      .finally(() => (running = undefined));
+  }, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

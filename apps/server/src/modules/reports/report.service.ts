@@ -1,0 +1,199 @@
+import { sql } from 'kysely';
+import {
+  errorMessages,
+  queueReportInput,
+  reportErrors,
+  reportLimits,
+  type QueueReportInput,
+  type ReportJob,
+} from '@fleetgate/contracts';
+import type { Db } from '../../db/client.ts';
+import type { EventBus } from '../../events/event-bus.ts';
+import { ApiError, badRequest, conflict, parseInput } from '../../http/errors.ts';
+import { newPublicId, publicIdPattern } from '../../http/ids.ts';
+import type { Viewer } from '../../http/resource.ts';
+import { runInTransaction } from '../../db/transaction.ts';
+import { agentVisibility } from '../agents/agent-visibility.ts';
+import { presentReportJob } from './report.presenter.ts';
+import { countPendingJobs, findReportJob, selectReportJobs } from './report.repository.ts';
+
+/** The device a report is for: an agent, or an asset (which reports for its agent's tags). */
+export type ReportDevice = {
+  agentId: number | null;
+  assetId: number | null;
+  /** Whose tags the page's tag names are looked up among (null: an asset without agent). */
+  tagAgentId: number | null;
+  name: string;
+  publicId: string;
+};
+
+const notFoundAt = (propertyName: string) =>
+  new ApiError(404, [{ message: errorMessages.notFound, propertyName }]);
+
+/** Whether an IANA time zone name is known to this runtime. */
+export function isKnownTimeZone(timeZone: string) {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The company's agent the viewer sees, or 404 (`agent`). */
+export async function visibleAgent(db: Db, viewer: Viewer, publicId: string): Promise<ReportDevice> {
+  if (!publicIdPattern.test(publicId)) throw notFoundAt('agent');
+  let query = db
+    .selectFrom('agents')
+    .select(['id', 'public_id', 'name'])
+    .where('company_id', '=', viewer.company.id)
+    .where('public_id', '=', publicId);
+  const visible = agentVisibility(viewer, sql.ref<number>('agents.id'));
+  if (visible) query = query.where(visible);
+  const row = await query.executeTakeFirst();
+  if (!row) throw notFoundAt('agent');
+  return { agentId: row.id, assetId: null, tagAgentId: row.id, name: row.name, publicId: row.public_id };
+}
+
+/**
+ * The company's asset, or 404 (`asset`). A member who sees only some agents sees the assets
+ * reached through those agents.
+ */
+export async function visibleAsset(db: Db, viewer: Viewer, publicId: string): Promise<ReportDevice> {
+  if (!publicIdPattern.test(publicId)) throw notFoundAt('asset');
+  let query = db
+    .selectFrom('assets')
+    .select(['id', 'public_id', 'name', 'agent_id'])
+    .where('company_id', '=', viewer.company.id)
+    .where('public_id', '=', publicId);
+  const visible = agentVisibility(viewer, sql.ref<number>('assets.agent_id'));
+  if (visible) query = query.where(visible);
+  const row = await query.executeTakeFirst();
+  if (!row) throw notFoundAt('asset');
+  return {
+    agentId: null,
+    assetId: row.id,
+    tagAgentId: row.agent_id,
+    name: row.name,
+    publicId: row.public_id,
+  };
+}
+
+/** The company's page with a published version (404 `report`, 409 `No published page`). */
+export async function publishedPage(db: Db, companyId: number, publicId: string) {
+  if (!publicIdPattern.test(publicId)) throw notFoundAt('report');
+  const page = await db
+    .selectFrom('pages')
+    .select(['id', 'published_version_id'])
+    .where('company_id', '=', companyId)
+    .where('public_id', '=', publicId)
+    .executeTakeFirst();
+  if (!page) throw notFoundAt('report');
+  if (page.published_version_id === null) throw conflict(reportErrors.notPublished, 'report');
+  return page;
+}
+
+/** Checks the period and time zone of a report (400 with the property). */
+export function checkPeriod(input: { start: string; end: string; timeZone: string }) {
+  const start = new Date(input.start);
+  const end = new Date(input.end);
+  if (end.getTime() <= start.getTime()) throw badRequest(reportErrors.periodInvalid, 'end');
+  if (end.getTime() - start.getTime() > reportLimits.maxPeriodDays * 24 * 3600 * 1000)
+    throw badRequest(reportErrors.periodTooLong, 'end');
+  if (!isKnownTimeZone(input.timeZone)) throw badRequest(reportErrors.timeZoneInvalid, 'timeZone');
+  return { start, end };
+}
+
+/**
+ * Queues a report: the input is checked (shape, period, zone) before the database is read, then
+ * the device (404), the page (404 / 409), and the user's pending jobs (429) in one transaction.
+ */
+export async function queueReport(
+  db: Db,
+  viewer: Viewer,
+  events: EventBus,
+  body: unknown,
+  fixedDevice?: { kind: 'agent' | 'asset'; publicId: string },
+): Promise<ReportJob> {
+  const input = parseInput(queueReportInput, body);
+  if (fixedDevice) {
+    if (input.agent || input.asset)
+      throw badRequest(reportErrors.deviceRequired, input.agent ? 'agent' : 'asset');
+  } else if ((input.agent === undefined) === (input.asset === undefined))
+    throw badRequest(reportErrors.deviceRequired, 'agent');
+  const { start, end } = checkPeriod(input);
+  const target =
+    fixedDevice ??
+    (input.agent
+      ? { kind: 'agent' as const, publicId: input.agent.publicId }
+      : { kind: 'asset' as const, publicId: input.asset!.publicId });
+
+  const job = await runInTransaction(db, async (trx) => {
+    const device =
+      target.kind === 'agent'
+        ? await visibleAgent(trx, viewer, target.publicId)
+        : await visibleAsset(trx, viewer, target.publicId);
+    const page = await publishedPage(trx, viewer.company.id, input.report.publicId);
+    // One user's queueing is serialised, so two requests cannot both pass the limit.
+    await sql`select pg_advisory_xact_lock(hashtext('report-queue'), ${viewer.user.id})`.execute(trx);
+    if ((await countPendingJobs(trx, viewer.user.id)) >= reportLimits.pendingPerUser)
+      throw new ApiError(429, reportErrors.pendingLimit);
+    const inserted = await trx
+      .insertInto('report_jobs')
+      .values({
+        public_id: newPublicId(),
+        company_id: viewer.company.id,
+        page_id: page.id,
+        agent_id: device.agentId,
+        asset_id: device.assetId,
+        period_start: start,
+        period_end: end,
+        time_zone: input.timeZone,
+        requested_by_user_id: viewer.user.id,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return presentReportJob((await findReportJob(trx, { id: inserted.id }))!);
+  });
+  await events.publish({ userIds: [viewer.user.id] }, { type: 'ReportJobChanged', data: job });
+  return job;
+}
+
+export type { QueueReportInput };
+
+/** The viewer's own report jobs, newest first, optionally of one device. */
+export async function listReportJobs(
+  db: Db,
+  viewer: Viewer,
+  device?: ReportDevice,
+  limit = 100,
+): Promise<ReportJob[]> {
+  let query = selectReportJobs(db)
+    .where('j.company_id', '=', viewer.company.id)
+    .where('j.requested_by_user_id', '=', viewer.user.id);
+  if (device?.agentId != null) query = query.where('j.agent_id', '=', device.agentId);
+  if (device?.assetId != null) query = query.where('j.asset_id', '=', device.assetId);
+  const rows = await query.orderBy('j.created_at', 'desc').orderBy('j.id', 'desc').limit(limit).execute();
+  return rows.map(presentReportJob);
+}
+
+/** One of the viewer's own jobs (another's, or another company's, is 404). */
+export async function readReportJob(db: Db, viewer: Viewer, publicId: string) {
+  if (!publicIdPattern.test(publicId)) throw new ApiError(404, errorMessages.notFound);
+  const row = await findReportJob(db, { publicId, companyId: viewer.company.id });
+  if (!row || row.requested_by_user_id !== viewer.user.id) throw new ApiError(404, errorMessages.notFound);
+  return row;
+}
+
+/** The PDF of a done job (409 `The report is not ready` before). */
+export async function readReportFile(db: Db, viewer: Viewer, publicId: string) {
+  const row = await readReportJob(db, viewer, publicId);
+  if (row.state !== 'done') throw conflict(reportErrors.notReady);
+  const file = await db
+    .selectFrom('report_jobs')
+    .select(['file', 'file_name'])
+    .where('id', '=', row.id)
+    .executeTakeFirstOrThrow();
+  if (!file.file) throw conflict(reportErrors.notReady);
+  return { bytes: file.file, fileName: file.file_name ?? 'report.pdf' };
+}
