@@ -25,6 +25,8 @@ import {
 } from './modules/invites/invite.limiter.ts';
 import { registerConnectorDownloads } from './modules/vpn-releases/connector-downloads.routes.ts';
 import { EventBus } from './events/event-bus.ts';
+import { startAlarmSweep } from './modules/alarms/alarm-sweep.ts';
+import { createMailer } from './mail/mailer.ts';
 import { registerEventRoutes } from './events/events.routes.ts';
 import { Relay } from './relay/relay.ts';
 import { startTemporaryAccessSweep } from './jobs/temporary-access.job.ts';
@@ -155,6 +157,14 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     options.temporaryAccessSweepMs,
   );
   app.addHook('onClose', async () => stopTemporaryAccessSweep());
+  // Alarm delays complete without a new sample (a value logged on change that stays put).
+  const stopAlarmSweep = startAlarmSweep(db, {
+    events,
+    mailer: createMailer(config),
+    log: app.log,
+    config,
+  });
+  app.addHook('onClose', async () => stopAlarmSweep());
 
   // On a branding's host the hrefs stay on that host, so the page's calls are same-origin.
   app.get('/api', async (request) =>
