@@ -24,6 +24,7 @@ import { signInHistoryEn } from '../../features/my-profile/sign-in-history.en.ts
 import { appsEn } from '../../features/apps/apps.en.ts';
 import { screensaverEn } from '../../features/screensaver/screensaver.en.ts';
 import { usageEn } from '../../features/usage/usage.en.ts';
+import { alarmsEn } from '../../features/alarms/alarms.en.ts';
 import { licencesEn } from '../../features/licences/licences.en.ts';
 import { companyPropertiesEn } from '../../features/company-properties/company-properties.en.ts';
 import { menuItemsEn } from '../../features/menu-items/menu-items.en.ts';
@@ -62,6 +63,7 @@ export const enFeatures = {
   screensaver: screensaverEn,
   usage: usageEn,
   licences: licencesEn,
+  alarms: alarmsEn,
   companyProperties: companyPropertiesEn,
   menuItems: menuItemsEn,
   twoFactorAuth: twoFactorAuthEn,
