@@ -134,9 +134,16 @@ export function createConditionService(db: Db, deps: AlarmNotifyDeps) {
       const merged: CreateInput = { ...asInput(row), ...stripUndefined(patch) };
       const sameTag = patch.tag === undefined || patch.tag.publicId === row.tag_public_id;
       const values = await conditionValues(trx, agent, merged, sameTag ? row.tag_id : undefined);
-      await updateCondition(trx, row.id, values);
-      // A changed rule or a disabled condition does not leave an occurrence the rule no longer means.
-      const cleared = await clearOpenAlarmOf(trx, row.id, new Date());
+      // A new rule (tag, kind, threshold) or switching the condition off or on starts its
+      // evaluation afresh and clears the occurrence the old rule raised; a new name, severity,
+      // hysteresis or delay keeps both.
+      const ruleChanged =
+        values.tag_id !== row.tag_id ||
+        values.kind !== row.kind ||
+        values.threshold !== row.threshold ||
+        values.enabled !== row.enabled;
+      await updateCondition(trx, row.id, values, ruleChanged);
+      const cleared = ruleChanged ? await clearOpenAlarmOf(trx, row.id, new Date()) : undefined;
       const after = presentCondition(await findConditionById(trx, row.id));
       await writeAudit(trx, {
         companyId: ctx.company.id,

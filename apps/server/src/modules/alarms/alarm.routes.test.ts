@@ -385,15 +385,22 @@ describe('alarm occurrences', () => {
     });
   });
 
-  it('changing or disabling a condition clears its open occurrence', async () => {
+  it('a new rule or disabling clears the open occurrence; a new name or severity keeps it', async () => {
     const { as, agent, condition } = await raised();
-    const r = await t.call('PATCH', `AlarmCondition/${condition.publicId}`, {
+    let r = await t.call('PATCH', `AlarmCondition/${condition.publicId}`, {
       ...as,
-      body: { enabled: false },
+      body: { name: 'Very hot', severity: 'critical', hysteresis: 3 },
     });
     expect(r.status).toBe(200);
-    const [row] = await f.alarmsOf(agent);
-    expect(row!.cleared_at).not.toBeNull();
+    expect((await f.alarmsOf(agent))[0]!.cleared_at).toBeNull();
+    const events = f.recordEvents();
+    r = await t.call('PATCH', `AlarmCondition/${condition.publicId}`, { ...as, body: { enabled: false } });
+    events.stop();
+    expect(r.status).toBe(200);
+    expect((await f.alarmsOf(agent))[0]!.cleared_at).not.toBeNull();
+    const types = events.seen.map((e) => e.event.type);
+    expect(types).toContain('AlarmChanged');
+    expect(types).toContain('DataConfigChanged');
   });
 });
 

@@ -79,11 +79,11 @@ export async function insertCondition(
   return row.id;
 }
 
-/** A changed rule starts its evaluation afresh: no pending delay, no remembered value. */
-export async function updateCondition(db: Db, id: number, values: ConditionValues) {
+/** With `restart`, the evaluation starts afresh: no pending delay, no remembered value. */
+export async function updateCondition(db: Db, id: number, values: ConditionValues, restart: boolean) {
   await db
     .updateTable('alarm_conditions')
-    .set({ ...values, pending_since: null, last_value: null, last_time: null })
+    .set(restart ? { ...values, pending_since: null, last_value: null, last_time: null } : values)
     .where('id', '=', id)
     .execute();
 }
