@@ -25,6 +25,8 @@ import {
 } from './modules/invites/invite.limiter.ts';
 import { registerConnectorDownloads } from './modules/vpn-releases/connector-downloads.routes.ts';
 import { EventBus } from './events/event-bus.ts';
+import { startAlarmSweep } from './modules/alarms/alarm-sweep.ts';
+import { createMailer } from './mail/mailer.ts';
 import { registerEventRoutes } from './events/events.routes.ts';
 import { Relay } from './relay/relay.ts';
 import { startTemporaryAccessSweep } from './jobs/temporary-access.job.ts';
@@ -33,7 +35,6 @@ import { registerBrandingImageRoutes } from './modules/branding/branding-image.r
 import { registerScreensaverRoutes } from './modules/screensaver/screensaver.routes.ts';
 import { registerReportFileRoute } from './modules/reports/report.routes.ts';
 import { startReportWorker } from './jobs/report-queue.job.ts';
-import { createMailer } from './mail/mailer.ts';
 import { brandingLookupsPerAddressPerMinute } from './modules/branding/branding.routes.ts';
 import type { RelayOptions } from './relay/relay-options.ts';
 
@@ -160,14 +161,23 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     options.temporaryAccessSweepMs,
   );
   app.addHook('onClose', async () => stopTemporaryAccessSweep());
+  const mailer = createMailer(config);
   if (options.reportWorkerMs !== false) {
     const stopReportWorker = startReportWorker(
-      { db, events, mailer: createMailer(config), publicUrl: () => config.publicUrl },
+      { db, events, mailer, publicUrl: () => config.publicUrl },
       (error) => app.log.error({ err: error }, 'report worker failed'),
       options.reportWorkerMs,
     );
     app.addHook('preClose', stopReportWorker);
   }
+  // Alarm delays complete without a new sample (a value logged on change that stays put).
+  const stopAlarmSweep = startAlarmSweep(db, {
+    events,
+    mailer,
+    log: app.log,
+    config,
+  });
+  app.addHook('onClose', async () => stopAlarmSweep());
 
   // On a branding's host the hrefs stay on that host, so the page's calls are same-origin.
   app.get('/api', async (request) =>

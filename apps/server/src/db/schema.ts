@@ -727,6 +727,7 @@ export type AlarmConditionTable = {
   enabled: Generated<boolean>;
   pending_since: Date | null;
   last_value: number | null;
+  last_time: Date | null;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 };
@@ -754,6 +755,8 @@ export type AlarmSubscriptionTable = {
   company_id: number;
   created_at: CreatedAt;
 };
+
+export type AlarmMailTable = { alarm_id: number; user_id: number; created_at: CreatedAt };
 
 /** (0025-pages) */
 export type PageTable = {
@@ -895,6 +898,7 @@ export type Database = {
   alarm_conditions: AlarmConditionTable;
   alarms: AlarmTable;
   alarm_subscriptions: AlarmSubscriptionTable;
+  alarm_mails: AlarmMailTable;
   pages: PageTable;
   page_versions: PageVersionTable;
   page_version_pages: PageVersionPageTable;

@@ -47,6 +47,7 @@ import { registerTrustedDeviceRoutes } from './trusted-devices/trusted-device.ro
 import { registerSsoRoutes } from './sso/sso.routes.ts';
 import { registerPasskeyRoutes } from './passkeys/passkey.routes.ts';
 import { registerWebAccessRoutes } from './web-access/web-access.routes.ts';
+import { registerAlarmRoutes } from './alarms/alarm.routes.ts';
 import type { WebAccessGateway } from '../web-access/gateway.ts';
 import { registerReportRoutes } from './reports/report.routes.ts';
 
@@ -112,4 +113,5 @@ export function registerModules(api: Api, deps: ModuleDeps) {
   registerSsoRoutes(api, deps);
   registerPasskeyRoutes(api, deps);
   registerReportRoutes(api, deps);
+  registerAlarmRoutes(api, deps);
 }

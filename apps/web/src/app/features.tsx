@@ -17,6 +17,7 @@ import { brandingFeatures } from '../features/branding/branding.features.tsx';
 import { appsFeatures } from '../features/apps/apps.features.tsx';
 import { usageFeatures } from '../features/usage/usage.features.tsx';
 import { licencesFeatures } from '../features/licences/licences.features.tsx';
+import { alarmsFeatures } from '../features/alarms/alarms.features.tsx';
 import { signInSecurityFeatures } from '../features/sign-in-security/sign-in-security.features.tsx';
 
 const HomePage = lazyPage(() => import('../features/home/HomePage.tsx'), 'HomePage');
@@ -30,6 +31,7 @@ export const features: Feature[] = [
   { id: 'home', path: '/', element: <HomePage /> },
   ...devicesFeatures,
   ...accessRequestsFeatures,
+  ...alarmsFeatures,
   ...usersFeatures,
   ...groupsFeatures,
   ...rolesFeatures,

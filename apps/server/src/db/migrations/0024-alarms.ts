@@ -19,8 +19,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       severity text not null default 'warning' check (severity in ('info', 'warning', 'critical')),
       enabled boolean not null default true,
       -- Evaluation state: since when the condition holds (for the delay), the last value seen.
+      -- last_time: the newest sample time evaluated, so a late, older sample is not evaluated again.
       pending_since timestamptz(3),
       last_value double precision,
+      last_time timestamptz(3),
       created_at ${createdAt},
       updated_at ${createdAt}
     )`.execute(db);
@@ -55,4 +57,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at ${createdAt},
       primary key (user_id, agent_id)
     )`.execute(db);
+
+  // The e-mails sent per occurrence: at most one per occurrence and user, whatever retries.
+  await sql`
+    create table alarm_mails (
+      alarm_id integer not null references alarms(id) on delete cascade,
+      user_id integer not null references users(id) on delete cascade,
+      created_at ${createdAt},
+      primary key (alarm_id, user_id)
+    )`.execute(db);
+  await sql`create index alarm_conditions_pending on alarm_conditions (pending_since) where pending_since is not null`.execute(
+    db,
+  );
 }

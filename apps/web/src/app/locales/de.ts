@@ -31,6 +31,7 @@ import { appsDe } from '../../features/apps/apps.de.ts';
 import { screensaverDe } from '../../features/screensaver/screensaver.de.ts';
 import { reportsDe } from '../../features/reports/reports.de.ts';
 import { usageDe } from '../../features/usage/usage.de.ts';
+import { alarmsDe } from '../../features/alarms/alarms.de.ts';
 import { licencesDe } from '../../features/licences/licences.de.ts';
 import { companyPropertiesDe } from '../../features/company-properties/company-properties.de.ts';
 import { menuItemsDe } from '../../features/menu-items/menu-items.de.ts';
@@ -259,6 +260,7 @@ export const de: Translated<typeof en> = {
   helpCentre: helpCentreDe,
   translations: translationsDe,
   licences: licencesDe,
+  alarms: alarmsDe,
   companyProperties: companyPropertiesDe,
   menuItems: menuItemsDe,
   passkeys: passkeysDe,

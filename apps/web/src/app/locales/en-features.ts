@@ -25,6 +25,7 @@ import { appsEn } from '../../features/apps/apps.en.ts';
 import { screensaverEn } from '../../features/screensaver/screensaver.en.ts';
 import { reportsEn } from '../../features/reports/reports.en.ts';
 import { usageEn } from '../../features/usage/usage.en.ts';
+import { alarmsEn } from '../../features/alarms/alarms.en.ts';
 import { licencesEn } from '../../features/licences/licences.en.ts';
 import { companyPropertiesEn } from '../../features/company-properties/company-properties.en.ts';
 import { menuItemsEn } from '../../features/menu-items/menu-items.en.ts';
@@ -64,6 +65,7 @@ export const enFeatures = {
   reports: reportsEn,
   usage: usageEn,
   licences: licencesEn,
+  alarms: alarmsEn,
   companyProperties: companyPropertiesEn,
   menuItems: menuItemsEn,
   twoFactorAuth: twoFactorAuthEn,

@@ -30,6 +30,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { ScreensaverSection } from '../screensaver/ScreensaverSection.tsx';
 import { AgentAppsSection } from '../licences/AgentAppsSection.tsx';
 import { ReportsSection } from '../reports/ReportsSection.tsx';
+import { AgentAlarmsSection } from '../alarms/AgentAlarmsSection.tsx';
 import { useLicencesLiveUpdates } from '../licences/use-licences.ts';
 
 // The date pickers of the request dialog load when it first opens, not with the page.
@@ -114,6 +115,7 @@ export function DeviceDetailPage() {
       <ScreensaverSection agent={device} />
       <AgentAppsSection agent={device} card />
       <ReportsSection publicId={device.publicId} />
+      <AgentAlarmsSection agent={device} />
       <DetailSection id="device-my-requests" title={t('devices.detail.myRequests')}>
         {requests.isError ? (
           <Typography variant="body2" color="text.secondary">
