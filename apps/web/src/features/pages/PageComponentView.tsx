@@ -74,6 +74,7 @@ function TagsComponent({ component, device, range }: ViewProps) {
   }, [series.data, component, locale, range]);
 
   if (shownNames.length === 0) return <Notice>{t('pages.component.noTags')}</Notice>;
+  if (device === null) return <Notice>{t('pages.viewer.chooseDevice')}</Notice>;
   if (series.isPending) return <Notice>{t('app.loading')}</Notice>;
   if (series.isError) return <Notice>{t('pages.component.loadFailed')}</Notice>;
   const missing = series.data.find((one) => one.tag === null);

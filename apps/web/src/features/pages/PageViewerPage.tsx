@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -23,6 +23,8 @@ import { PageComponentView } from './PageComponentView.tsx';
 import { PeriodSelector } from './PeriodSelector.tsx';
 import { parsePeriodSpec, periodIncludesNow, queriedRange } from './period.ts';
 import { usePage, usePagesLiveUpdates, useThrottledTagValues, type ShownDevice } from './use-pages.ts';
+
+const assetPollMs = 60_000;
 
 /** The devices a page can be shown for: its agents and assets, else its preview device. */
 export function devicesOfPage(page: Page): (ShownDevice & { name: string })[] {
@@ -62,6 +64,13 @@ export function PageViewerPage() {
   const live = periodIncludesNow(period, new Date(now));
   const range = useMemo(() => queriedRange(period, new Date(now)), [period, now]);
   useThrottledTagValues(device?.kind === 'agent' ? device.publicId : null, live, () => setNow(Date.now()));
+  // An asset's values carry its agent's id, which the page does not know: it polls instead.
+  const pollAsset = live && device?.kind === 'asset';
+  useEffect(() => {
+    if (!pollAsset) return;
+    const timer = setInterval(() => setNow(Date.now()), assetPollMs);
+    return () => clearInterval(timer);
+  }, [pollAsset]);
 
   const setParam = (name: string, value: string | null) =>
     setSearch(
@@ -172,11 +181,12 @@ export function PageViewerPage() {
               ))}
             </Tabs>
           )}
-          {device === null ? (
+          {device === null && (
             <Alert severity="info">
               {devices.length === 0 ? t('pages.viewer.noDevices') : t('pages.viewer.chooseDevice')}
             </Alert>
-          ) : (
+          )}
+          {(device !== null || devices.length === 0) && (
             <PageGrid
               components={version.components}
               render={(component) => (
