@@ -7,7 +7,7 @@ import StarOutlined from '@mui/icons-material/Star';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { DetailSection } from '../devices/DetailSection.tsx';
-import { pageTitle } from './PagesListView.tsx';
+import { pageTitle } from './page-title.ts';
 import { useDevicePages } from './use-pages.ts';
 
 /** The device page's "Dashboards": its published pages, each opening the viewer for this device. */

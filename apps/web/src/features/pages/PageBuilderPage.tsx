@@ -26,7 +26,7 @@ import { useNotify } from '../../components/notify.tsx';
 import { useAgents } from '../devices/use-devices.ts';
 import { ComponentDialog, type ComponentDraft } from './ComponentDialog.tsx';
 import { PageSettingsDialog, type PageSettings } from './PageSettingsDialog.tsx';
-import { pageTitle } from './PagesListView.tsx';
+import { pageTitle } from './page-title.ts';
 import { newComponentId, placeNewComponent } from './page-layout.ts';
 import { queriedRange } from './period.ts';
 import {

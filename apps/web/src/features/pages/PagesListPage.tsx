@@ -22,7 +22,8 @@ import { hasCapability, useCurrentUser } from '../../auth/current-user.tsx';
 import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useNotify } from '../../components/notify.tsx';
-import { PagesListView, pageTitle, type PageAction } from './PagesListView.tsx';
+import { PagesListView, type PageAction } from './PagesListView.tsx';
+import { pageTitle } from './page-title.ts';
 import {
   exportPage,
   importMaxMb,

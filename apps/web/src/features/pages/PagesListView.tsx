@@ -16,14 +16,11 @@ import StarOutlined from '@mui/icons-material/Star';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Page } from '@fleetgate/contracts';
+import { pageTitle } from './page-title.ts';
 
 export type PageAction = 'open' | 'edit' | 'duplicate' | 'setDefault' | 'export' | 'delete';
 
 const manageActions: PageAction[] = ['edit', 'duplicate', 'setDefault', 'export', 'delete'];
-
-export function pageTitle(page: Page): string {
-  return page.publishedVersion?.title ?? page.draftVersion?.title ?? page.title;
-}
 
 /** The pages the user sees, default first marked, with a menu of actions per page. */
 export function PagesListView({
