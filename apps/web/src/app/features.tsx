@@ -19,6 +19,7 @@ import { usageFeatures } from '../features/usage/usage.features.tsx';
 import { licencesFeatures } from '../features/licences/licences.features.tsx';
 import { alarmsFeatures } from '../features/alarms/alarms.features.tsx';
 import { signInSecurityFeatures } from '../features/sign-in-security/sign-in-security.features.tsx';
+import { pagesFeatures } from '../features/pages/pages.features.tsx';
 
 const HomePage = lazyPage(() => import('../features/home/HomePage.tsx'), 'HomePage');
 
@@ -30,6 +31,7 @@ const HomePage = lazyPage(() => import('../features/home/HomePage.tsx'), 'HomePa
 export const features: Feature[] = [
   { id: 'home', path: '/', element: <HomePage /> },
   ...devicesFeatures,
+  ...pagesFeatures,
   ...accessRequestsFeatures,
   ...alarmsFeatures,
   ...usersFeatures,

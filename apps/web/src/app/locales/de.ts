@@ -38,6 +38,7 @@ import { menuItemsDe } from '../../features/menu-items/menu-items.de.ts';
 import { twoFactorAuthDe } from '../../auth/two-factor-auth.de.ts';
 import { twoFactorDe } from '../../features/my-profile/two-factor.de.ts';
 import { passkeysDe } from '../../features/passkeys/passkeys.de.ts';
+import { pagesDe } from '../../features/pages/pages.de.ts';
 import type { en } from './en.ts';
 import type { Translated } from './translated.ts';
 
@@ -273,4 +274,5 @@ export const de: Translated<typeof en> = {
   twoFactor: twoFactorDe,
   signInSecurity: signInSecurityDe,
   webAccess: webAccessDe,
+  pages: pagesDe,
 };

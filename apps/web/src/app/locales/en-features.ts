@@ -34,6 +34,7 @@ import { twoFactorEn } from '../../features/my-profile/two-factor.en.ts';
 import { signInSecurityEn } from '../../features/sign-in-security/sign-in-security.en.ts';
 import { passkeysEn } from '../../features/passkeys/passkeys.en.ts';
 import { webAccessEn } from '../../features/web-access/web-access.en.ts';
+import { pagesEn } from '../../features/pages/pages.en.ts';
 
 /** The features' English texts, one chunk loaded before any screen behind the login (see i18n.ts). */
 export const enFeatures = {
@@ -74,4 +75,5 @@ export const enFeatures = {
   sso: ssoEn,
   passkeys: passkeysEn,
   webAccess: webAccessEn,
+  pages: pagesEn,
 };

@@ -31,6 +31,7 @@ import { ScreensaverSection } from '../screensaver/ScreensaverSection.tsx';
 import { AgentAppsSection } from '../licences/AgentAppsSection.tsx';
 import { ReportsSection } from '../reports/ReportsSection.tsx';
 import { AgentAlarmsSection } from '../alarms/AgentAlarmsSection.tsx';
+import { DevicePagesSection } from '../pages/DevicePagesSection.tsx';
 import { useLicencesLiveUpdates } from '../licences/use-licences.ts';
 
 // The date pickers of the request dialog load when it first opens, not with the page.
@@ -116,6 +117,7 @@ export function DeviceDetailPage() {
       <AgentAppsSection agent={device} card />
       <ReportsSection publicId={device.publicId} />
       <AgentAlarmsSection agent={device} />
+      <DevicePagesSection agent={device} />
       <DetailSection id="device-my-requests" title={t('devices.detail.myRequests')}>
         {requests.isError ? (
           <Typography variant="body2" color="text.secondary">
