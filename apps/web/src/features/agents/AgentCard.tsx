@@ -18,6 +18,7 @@ import { AgentStatusChip } from './AgentStatusChip.tsx';
 import { RateLimitNotice } from './RateLimitNotice.tsx';
 import { formatDateTime } from '../../components/format/format-date.ts';
 import { AgentAppsSection } from '../licences/AgentAppsSection.tsx';
+import { AgentDataLoggingSection } from '../data-logging/AgentDataLoggingSection.tsx';
 
 export type AgentCardActions = {
   onEdit: (agent: Agent) => void;
@@ -109,6 +110,7 @@ export function AgentCard({ agent, resetting, enrolling, ...actions }: AgentCard
           onDelete={(server) => actions.onDeleteServer(agent, server)}
         />
         <AgentAppsSection agent={agent} />
+        <AgentDataLoggingSection agent={agent} />
         <Box>
           <Button
             size="small"

@@ -29,6 +29,7 @@ import {
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ScreensaverSection } from '../screensaver/ScreensaverSection.tsx';
 import { AgentAppsSection } from '../licences/AgentAppsSection.tsx';
+import { LiveValuesSection } from '../data-logging/LiveValuesSection.tsx';
 import { useLicencesLiveUpdates } from '../licences/use-licences.ts';
 
 // The date pickers of the request dialog load when it first opens, not with the page.
@@ -112,6 +113,7 @@ export function DeviceDetailPage() {
       <DeviceServicesSection agent={device} />
       <ScreensaverSection agent={device} />
       <AgentAppsSection agent={device} card />
+      <LiveValuesSection agent={device} />
       <DetailSection id="device-my-requests" title={t('devices.detail.myRequests')}>
         {requests.isError ? (
           <Typography variant="body2" color="text.secondary">
