@@ -161,6 +161,7 @@ function AgentDataLogging({ agent }: AgentDataLoggingSectionProps) {
               onAddSimulatorTags={handleAddSimulatorTags}
             />
             <TagTable
+              agentId={agentId}
               agentName={agent.name}
               tags={tagList}
               manages={manages}

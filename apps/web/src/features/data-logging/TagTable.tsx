@@ -19,6 +19,7 @@ import { formatDateTime } from '../../components/format/format-date.ts';
 import { formatTagValue } from './tag-values.ts';
 
 type TagTableProps = {
+  agentId: string;
   agentName: string;
   tags: Tag[];
   manages: boolean;
@@ -30,10 +31,19 @@ type TagTableProps = {
 };
 
 /** The agent's tags with how each is read and logged, and its newest value (kept current live). */
-export function TagTable({ agentName, tags, manages, canAdd, onAdd, onEdit, onDelete }: TagTableProps) {
+export function TagTable({
+  agentId,
+  agentName,
+  tags,
+  manages,
+  canAdd,
+  onAdd,
+  onEdit,
+  onDelete,
+}: TagTableProps) {
   const { t, i18n } = useTranslation();
   const sorted = [...tags].sort((a, b) => a.name.localeCompare(b.name));
-  const captionId = `tags-caption-${agentName.replace(/\W+/g, '-')}`;
+  const captionId = `agent-tags-${agentId}`;
   return (
     <Box>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
@@ -96,12 +106,13 @@ export function TagTable({ agentName, tags, manages, canAdd, onAdd, onEdit, onDe
                   <TableCell>{t(`dataLogging.logModes.${tag.logMode}`)}</TableCell>
                   <TableCell align="right">
                     {tag.last ? (
-                      <Tooltip title={formatDateTime(tag.last.time)}>
-                        <span>
-                          {formatTagValue(tag, tag.last.value, i18n.language)}
-                          {tag.unit ? ` ${tag.unit}` : ''}
-                        </span>
-                      </Tooltip>
+                      <>
+                        {formatTagValue(tag, tag.last.value, i18n.language)}
+                        {tag.unit ? ` ${tag.unit}` : ''}
+                        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                          {formatDateTime(tag.last.time)}
+                        </Typography>
+                      </>
                     ) : (
                       '—'
                     )}
