@@ -32,6 +32,7 @@ import {
   useDataSources,
   useDeleteDataSource,
   useDeleteTag,
+  useLastSampleLiveUpdates,
   useSaveDataSource,
   useSaveTag,
   useTags,
@@ -65,6 +66,7 @@ function AgentDataLogging({ agent }: AgentDataLoggingSectionProps) {
   const tags = useTags(agentId);
   const brokers = useBrokerOptions(mayListBrokers);
   useDataLoggingLiveUpdates(agentId);
+  useLastSampleLiveUpdates();
   const saveSource = useSaveDataSource(agentId);
   const deleteSource = useDeleteDataSource(agentId);
   const saveTag = useSaveTag(agentId);

@@ -15,7 +15,7 @@ import {
   tagFormValuesOf,
   tagInputOf,
 } from './data-logging-form.ts';
-import { formatTagValue, withTagValues } from './tag-values.ts';
+import { formatTagValue, withLastSample, withTagValues } from './tag-values.ts';
 
 const t = ((key: string) => key) as unknown as TFunction;
 
@@ -154,5 +154,19 @@ describe('live values', () => {
   it('shows booleans as 0/1 and numbers with up to four decimals', () => {
     expect(formatTagValue({ dataType: 'bool' }, 1, 'en')).toBe('1');
     expect(formatTagValue({ dataType: 'float32' }, 21.456789, 'en')).toBe('21.4568');
+  });
+
+  it('moves the agent’s last sample forward only', () => {
+    const state = {
+      collecting: true,
+      lastSampleOn: '2026-11-25T10:00:05.000Z',
+      samplesStored: 3,
+      samplesDropped: 0,
+    };
+    expect(withLastSample(state, '2026-11-25T10:00:01.000Z')).toBe(state);
+    expect(withLastSample(state, '2026-11-25T10:00:09.000Z').lastSampleOn).toBe('2026-11-25T10:00:09.000Z');
+    expect(withLastSample({ ...state, lastSampleOn: null }, '2026-11-25T10:00:01.000Z').lastSampleOn).toBe(
+      '2026-11-25T10:00:01.000Z',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import type { Tag } from '@fleetgate/contracts';
+import type { AgentLoggingState, Tag } from '@fleetgate/contracts';
 
 export type TagValue = { publicId: string; time: string; value: number };
 
@@ -24,4 +24,9 @@ export function withTagValues(tags: Tag[] | undefined, values: readonly TagValue
 export function formatTagValue(tag: Pick<Tag, 'dataType'>, value: number, locale?: string): string {
   if (tag.dataType === 'bool') return value !== 0 ? '1' : '0';
   return new Intl.NumberFormat(locale, { maximumFractionDigits: 4 }).format(value);
+}
+
+/** The logging state with a newer last sample, if `time` is newer than the one it has. */
+export function withLastSample(state: AgentLoggingState, time: string): AgentLoggingState {
+  return state.lastSampleOn !== null && state.lastSampleOn >= time ? state : { ...state, lastSampleOn: time };
 }

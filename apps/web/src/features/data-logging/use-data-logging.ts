@@ -15,7 +15,7 @@ import { limits } from '@fleetgate/contracts';
 import { apiData, apiRequest } from '../../api/client.ts';
 import { useInvalidatingMutation } from '../../api/use-invalidating-mutation.ts';
 import { useLiveEvent } from '../../api/live-events.tsx';
-import { withTagValues } from './tag-values.ts';
+import { withLastSample, withTagValues } from './tag-values.ts';
 
 /** What the data logging screens read of an agent besides its name and services. */
 export type AgentWithLogging = {
@@ -28,6 +28,8 @@ export type AgentWithLogging = {
 export const dataSourcesKey = (agentId: string) => ['AgentDataSourceList', agentId] as const;
 export const tagsKey = (agentId: string) => ['AgentTagList', agentId] as const;
 const settingsKey = ['CompanyDataLoggingSettings'] as const;
+/** The console's agent list (features/agents/use-agents.ts). */
+const agentListKey = ['AgentList'] as const;
 
 /** The agent's id for a discovered href, whichever placeholder name it uses. */
 function agentParams(agentPublicId: string) {
@@ -172,5 +174,27 @@ export function useBrokerOptions(enabled: boolean) {
       apiData<{ publicId: string; name: string }[]>('MqttBrokerList', {
         query: { fields: 'publicId,name', 'page-size': limits.pageSizeMax },
       }),
+  });
+}
+
+/**
+ * The console's agent list shows when each agent last logged: a live value moves the agent's
+ * `dataLogging.lastSampleOn` forward without reloading the list.
+ */
+export function useLastSampleLiveUpdates() {
+  const queryClient = useQueryClient();
+  useLiveEvent('TagValuesChanged', ({ agent, tags }) => {
+    const newest = tags.reduce<string | null>(
+      (max, value) => (max === null || value.time > max ? value.time : max),
+      null,
+    );
+    if (newest === null) return;
+    queryClient.setQueryData<AgentWithLogging[]>(agentListKey, (agents) =>
+      agents?.map((item) =>
+        item.publicId === agent.publicId && item.dataLogging
+          ? { ...item, dataLogging: withLastSample(item.dataLogging, newest) }
+          : item,
+      ),
+    );
   });
 }
