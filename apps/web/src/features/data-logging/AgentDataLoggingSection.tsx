@@ -11,7 +11,6 @@ import { hasCapability, useCurrentUser } from '../../auth/current-user.tsx';
 import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog.tsx';
 import { useNotify } from '../../components/notify.tsx';
 import { useAppInstalled } from '../apps/use-installed-apps.ts';
-import { ActivateAppDialog } from '../licences/ActivateAppDialog.tsx';
 import { DataSourceDialog } from './DataSourceDialog.tsx';
 import { DataSourceList } from './DataSourceList.tsx';
 import { LoggingStateLine } from './LoggingStateLine.tsx';
@@ -59,7 +58,6 @@ function AgentDataLogging({ agent }: AgentDataLoggingSectionProps) {
   const { notify } = useNotify();
   const user = useCurrentUser();
   const manages = hasCapability(user, 'dataLogging.manage');
-  const mayActivate = hasCapability(user, 'licences.manage');
   const mayListBrokers = hasCapability(user, 'mqttBrokers.manage');
   const agentId = agent.publicId;
   const sources = useDataSources(agentId);
@@ -76,7 +74,6 @@ function AgentDataLogging({ agent }: AgentDataLoggingSectionProps) {
   const [editingTag, setEditingTag] = useState<Editing<Tag>>(null);
   const [deletingSource, setDeletingSource] = useState<DataSource | null>(null);
   const [deletingTag, setDeletingTag] = useState<Tag | null>(null);
-  const [activating, setActivating] = useState(false);
   const [addingSimulatorTo, setAddingSimulatorTo] = useState<string | undefined>(undefined);
 
   const sourceList = useMemo(() => sources.data ?? [], [sources.data]);
@@ -125,10 +122,7 @@ function AgentDataLogging({ agent }: AgentDataLoggingSectionProps) {
         {t('dataLogging.section')}
       </Typography>
       <Stack spacing={1.5}>
-        <LoggingStateLine
-          agent={agent}
-          onActivate={mayActivate && agent.logging ? () => setActivating(true) : undefined}
-        />
+        <LoggingStateLine agent={agent} />
         {loading ? (
           <CircularProgress size={24} aria-label={t('dataLogging.loading')} />
         ) : failed ? (
@@ -231,14 +225,6 @@ function AgentDataLogging({ agent }: AgentDataLoggingSectionProps) {
           busy={deleteTag.isPending}
           onConfirm={() => handleDeleteTag(deletingTag)}
           onClose={() => setDeletingTag(null)}
-        />
-      )}
-      {activating && agent.logging && (
-        <ActivateAppDialog
-          app="dataLogging"
-          agent={agent}
-          trialAvailable={agent.logging.trialAvailable}
-          onClose={() => setActivating(false)}
         />
       )}
     </Box>

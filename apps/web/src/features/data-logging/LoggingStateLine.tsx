@@ -1,19 +1,18 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../components/format/format-date.ts';
 import type { AgentWithLogging } from './use-data-logging.ts';
 
-type LoggingStateLineProps = {
-  agent: AgentWithLogging;
-  /** Offered when logging is not activated and the user may activate it. */
-  onActivate: (() => void) | undefined;
-};
+type LoggingStateLineProps = { agent: AgentWithLogging };
 
-/** Whether the agent logs, and what it has logged: samples stored, dropped and the newest one. */
-export function LoggingStateLine({ agent, onActivate }: LoggingStateLineProps) {
+/**
+ * Whether the agent logs, and what it has logged: samples stored, dropped and the newest one.
+ * Activation itself is the "Data logging and alarming" row just above (features/licences), so
+ * that there is one Activate button per app and agent.
+ */
+export function LoggingStateLine({ agent }: LoggingStateLineProps) {
   const { t } = useTranslation();
   const activated = agent.logging?.active === true;
   const state = agent.dataLogging;
@@ -45,16 +44,10 @@ export function LoggingStateLine({ agent, onActivate }: LoggingStateLineProps) {
             .join(' · ')}
         </Typography>
       )}
-      {!activated && onActivate && (
-        <Button
-          size="small"
-          variant="outlined"
-          sx={{ ml: 'auto' }}
-          aria-label={t('dataLogging.state.activateLabel', { device: agent.name })}
-          onClick={onActivate}
-        >
-          {t('dataLogging.state.activate')}
-        </Button>
+      {!activated && (
+        <Typography variant="body2" color="text.secondary">
+          {t('dataLogging.state.activateHint')}
+        </Typography>
       )}
     </Box>
   );

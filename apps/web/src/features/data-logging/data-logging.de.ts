@@ -26,8 +26,7 @@ export const dataLoggingDe: Translated<typeof dataLoggingEn> = {
     dropped_other: '{{count}} verworfen',
     lastSample: 'letzter Messwert {{date}}',
     noSamples: 'noch keine Messwerte',
-    activate: 'Aktivieren',
-    activateLabel: 'Datenaufzeichnung auf {{device}} aktivieren',
+    activateHint: 'Aktivieren Sie die Datenaufzeichnung oben, um mit der Aufzeichnung zu beginnen.',
   },
   sources: {
     title: 'Datenquellen',

@@ -23,8 +23,7 @@ export const dataLoggingEn = {
     dropped_other: '{{count}} dropped',
     lastSample: 'last sample {{date}}',
     noSamples: 'no samples yet',
-    activate: 'Activate',
-    activateLabel: 'Activate data logging on {{device}}',
+    activateHint: 'Activate data logging above to start collecting.',
   },
   sources: {
     title: 'Data sources',
