@@ -11,7 +11,7 @@ import type {
   TagCreateInput,
   TagPatchInput,
 } from '@fleetgate/contracts';
-import { limits } from '@fleetgate/contracts';
+import { dataLoggingLimits, limits } from '@fleetgate/contracts';
 import { apiData, apiRequest } from '../../api/client.ts';
 import { useInvalidatingMutation } from '../../api/use-invalidating-mutation.ts';
 import { useLiveEvent } from '../../api/live-events.tsx';
@@ -151,14 +151,15 @@ export function useSaveDataLoggingSettings() {
   );
 }
 
-/** The tag's raw samples of the last hour, newest first (at most one page). */
+/** The tag's raw samples of the last hour, newest first. */
 export function useRecentSamples(tagId: string, hourStartedOn: string, hourEndsOn: string) {
   return useQuery({
     queryKey: ['TagSampleList', tagId, hourStartedOn],
     queryFn: async () => {
       const answer = await apiRequest<Sample[]>('TagSampleList', {
         params: itemParams(tagId, 'tagPublicId'),
-        query: { start: hourStartedOn, end: hourEndsOn },
+        // A whole hour in one page (3600 samples at the shortest interval), so the newest are in it.
+        query: { start: hourStartedOn, end: hourEndsOn, 'page-size': dataLoggingLimits.maxSamplesPageSize },
       });
       return [...answer.data].sort((a, b) => b.time.localeCompare(a.time));
     },
