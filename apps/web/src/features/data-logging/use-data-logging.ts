@@ -33,11 +33,11 @@ const agentListKey = ['AgentList'] as const;
 
 /** The agent's id for a discovered href, whichever placeholder name it uses. */
 function agentParams(agentPublicId: string) {
-  return { agentPublicId, publicId: agentPublicId };
+  return { agentPublicId, publicId: agentPublicId, id: agentPublicId };
 }
 
 function itemParams(publicId: string, name: string) {
-  return { publicId, [name]: publicId };
+  return { publicId, id: publicId, [name]: publicId };
 }
 
 export function useDataSources(agentId: string, enabled = true) {
