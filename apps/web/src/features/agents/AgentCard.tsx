@@ -19,6 +19,7 @@ import { RateLimitNotice } from './RateLimitNotice.tsx';
 import { formatDateTime } from '../../components/format/format-date.ts';
 import { AgentAppsSection } from '../licences/AgentAppsSection.tsx';
 import { AlarmConditionsSection } from '../alarms/AlarmConditionsSection.tsx';
+import { AgentDataLoggingSection } from '../data-logging/AgentDataLoggingSection.tsx';
 
 export type AgentCardActions = {
   onEdit: (agent: Agent) => void;
@@ -110,6 +111,7 @@ export function AgentCard({ agent, resetting, enrolling, ...actions }: AgentCard
           onDelete={(server) => actions.onDeleteServer(agent, server)}
         />
         <AgentAppsSection agent={agent} />
+        <AgentDataLoggingSection agent={agent} />
         <AlarmConditionsSection agent={agent} />
         <Box>
           <Button

@@ -32,6 +32,7 @@ import { AgentAppsSection } from '../licences/AgentAppsSection.tsx';
 import { ReportsSection } from '../reports/ReportsSection.tsx';
 import { AgentAlarmsSection } from '../alarms/AgentAlarmsSection.tsx';
 import { DevicePagesSection } from '../pages/DevicePagesSection.tsx';
+import { LiveValuesSection } from '../data-logging/LiveValuesSection.tsx';
 import { useLicencesLiveUpdates } from '../licences/use-licences.ts';
 
 // The date pickers of the request dialog load when it first opens, not with the page.
@@ -113,11 +114,12 @@ export function DeviceDetailPage() {
         }
       />
       <DeviceServicesSection agent={device} />
+      <DevicePagesSection agent={device} />
+      <LiveValuesSection agent={device} />
+      <AgentAlarmsSection agent={device} />
+      <ReportsSection publicId={device.publicId} />
       <ScreensaverSection agent={device} />
       <AgentAppsSection agent={device} card />
-      <ReportsSection publicId={device.publicId} />
-      <AgentAlarmsSection agent={device} />
-      <DevicePagesSection agent={device} />
       <DetailSection id="device-my-requests" title={t('devices.detail.myRequests')}>
         {requests.isError ? (
           <Typography variant="body2" color="text.secondary">
