@@ -47,6 +47,7 @@ import { registerTrustedDeviceRoutes } from './trusted-devices/trusted-device.ro
 import { registerSsoRoutes } from './sso/sso.routes.ts';
 import { registerPasskeyRoutes } from './passkeys/passkey.routes.ts';
 import { registerWebAccessRoutes } from './web-access/web-access.routes.ts';
+import { registerPageRoutes } from './pages/page.routes.ts';
 import type { WebAccessGateway } from '../web-access/gateway.ts';
 
 export type ModuleDeps = {
@@ -110,4 +111,5 @@ export function registerModules(api: Api, deps: ModuleDeps) {
   registerTrustedDeviceRoutes(api);
   registerSsoRoutes(api, deps);
   registerPasskeyRoutes(api, deps);
+  registerPageRoutes(api, deps);
 }
