@@ -165,6 +165,8 @@ export async function changePage(
 ) {
   const row = await lockPage(trx, ctx, publicId);
   const before = await presentRow(trx, row);
+  // Naming no property changes nothing.
+  if (Object.values(input).every((value) => value === undefined)) return before;
   const agentIds = input.agents && (await resolveList(trx, 'agents', ctx.company.id, input.agents, 'agents'));
   const assetIds = input.assets && (await resolveList(trx, 'assets', ctx.company.id, input.assets, 'assets'));
   const groupId = await resolveOne(trx, 'groups', ctx.company.id, input.group, 'group');
@@ -258,7 +260,9 @@ export async function changeVersion(
   input: z.output<typeof pageVersionPatchInput>,
 ) {
   const { version, page } = await lockDraft(trx, ctx, versionPublicId);
-  const before = (await presentRow(trx, page)).draftVersion;
+  const before = (await presentRow(trx, page)).draftVersion!;
+  if (Object.values(input).every((value) => value === undefined))
+    return { page: page.public_id, version: before };
   const companyId = ctx.company.id;
   let subPages: number[] | undefined;
   if (input.pagePages) {

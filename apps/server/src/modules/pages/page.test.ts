@@ -601,3 +601,34 @@ describe('Audit and live events', () => {
     }
   });
 });
+
+describe('Pages in the API description', () => {
+  it('lists every pages route in discovery and the OpenAPI document; an empty PATCH changes nothing', async () => {
+    const { as } = await f.setup();
+    const document = (await t.call('GET', 'openapi.json')).body as unknown as {
+      paths: Record<string, object>;
+    };
+    for (const [path, methods] of [
+      ['/api/PageList', ['get', 'post']],
+      ['/api/Page/{publicId}', ['get', 'patch', 'delete']],
+      ['/api/PageVersionList/{publicId}', ['post']],
+      ['/api/PageVersion/{publicId}', ['get', 'patch', 'delete']],
+      ['/api/PageDraft/{publicId}', ['post']],
+      ['/api/PageDuplicate/{publicId}', ['post']],
+      ['/api/PageDefault/{publicId}', ['post']],
+      ['/api/PageExport/{publicId}', ['get']],
+      ['/api/PageImport', ['post']],
+      ['/api/GroupPageImport/{publicId}', ['post']],
+      ['/api/AgentPageList/{publicId}', ['get']],
+      ['/api/AssetPageList/{publicId}', ['get']],
+    ] as const) {
+      expect(Object.keys(document.paths[path] ?? {}).sort(), path).toEqual([...methods].sort());
+    }
+    const page = await createPage(as, { title: 'Line 1' });
+    const draft = await createDraft(as, page.publicId);
+    const samePage = await t.call('PATCH', `Page/${page.publicId}`, { ...as, body: {} });
+    expect(samePage.body.data).toEqual(await readPage(as, page.publicId));
+    const sameDraft = await t.call('PATCH', `PageVersion/${draft.publicId}`, { ...as, body: {} });
+    expect(sameDraft.body.data).toEqual(draft);
+  });
+});
