@@ -156,6 +156,8 @@ export async function updatePage(
 }
 
 export async function clearDefaultPage(db: Db, companyId: number) {
+  // Serialises default changes of one company, so two at once cannot both pass the unique index's check.
+  await db.selectFrom('companies').select('id').where('id', '=', companyId).forNoKeyUpdate().execute();
   await db
     .updateTable('pages')
     .set({ is_default: false, updated_at: sql`clock_timestamp()` })

@@ -381,6 +381,13 @@ describe('PageDuplicate, PageDefault', () => {
     expect((await readPage(as, second.publicId)).default).toBe(true);
     const defaults = await t.call('GET', 'PageList', { ...as, query: { filters: 'eq(default,true)' } });
     expect((defaults.body.data as Page[]).map((p) => p.publicId)).toEqual([second.publicId]);
+    // Several at once still leave exactly one default.
+    const many = await Promise.all([1, 2, 3, 4].map((n) => createPage(as, { title: `Page ${n}` })));
+    const answers = await Promise.all(many.map((page) => t.call('POST', `PageDefault/${page.publicId}`, as)));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    const after = await t.call('GET', 'PageList', { ...as, query: { filters: 'eq(default,true)' } });
+    expect(after.body.data).toHaveLength(1);
+    await t.call('POST', `PageDefault/${second.publicId}`, as);
     // Marking it again changes nothing.
     expect((await t.call('POST', `PageDefault/${second.publicId}`, as)).status).toBe(200);
     expect((await readPage(as, second.publicId)).default).toBe(true);
@@ -427,6 +434,21 @@ describe('PageExport and PageImport', () => {
     expect(copy.publicId).not.toBe(page.publicId);
     const again = await t.call('GET', `PageExport/${copy.publicId}`, as);
     expect(again.body).toEqual(file);
+  });
+
+  it('takes a draft of a hundred long text components, and exports and imports it whole', async () => {
+    const { as } = await f.setup();
+    const page = await createPage(as, { title: 'Manual' });
+    const draft = await createDraft(as, page.publicId);
+    const components = Array.from({ length: 100 }, (_, i) =>
+      component(`t${i}`, { kind: 'text', tags: undefined, y: i * 4, text: `${i} ${'x'.repeat(19_000)}` }),
+    );
+    const patched = await t.call('PATCH', `PageVersion/${draft.publicId}`, { ...as, body: { components } });
+    expect(patched.status, JSON.stringify(patched.body).slice(0, 300)).toBe(200);
+    const exported = await t.call('GET', `PageExport/${page.publicId}`, as);
+    const imported = await t.call('POST', 'PageImport', { ...as, body: exported.body });
+    expect(imported.status).toBe(201);
+    expect((imported.body.data as Page).draftVersion?.components).toHaveLength(100);
   });
 
   it('imports into a group, and refuses what is not an export file', async () => {
