@@ -38,9 +38,10 @@ export function pageVisibility(viewer: Viewer, pageId: Expression<number>): Expr
   const agents = sql`select pa.page_id from page_agents pa ${agentSeen ? sql`where ${agentSeen}` : sql``}`;
   const assets = sql`select ps.page_id from page_assets ps join assets a on a.id = ps.asset_id
     ${assetAgentSeen ? sql`where a.agent_id is not null and ${assetAgentSeen}` : sql``}`;
+  const company = viewer.company.id;
   const groups = agentSeen
-    ? sql`select p.id from pages p where p.group_id in ${visibleGroups(viewer)}`
-    : sql`select p.id from pages p where p.group_id is not null`;
-  return sql<SqlBool>`(${pageId} in (select p.id from pages p where p.is_default and p.company_id = ${viewer.company.id})
+    ? sql`select p.id from pages p where p.company_id = ${company} and p.group_id in ${visibleGroups(viewer)}`
+    : sql`select p.id from pages p where p.company_id = ${company} and p.group_id is not null`;
+  return sql<SqlBool>`(${pageId} in (select p.id from pages p where p.is_default and p.company_id = ${company})
     or ${pageId} in (${agents}) or ${pageId} in (${assets}) or ${pageId} in (${groups}))`;
 }

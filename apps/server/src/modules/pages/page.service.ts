@@ -69,6 +69,15 @@ export async function readPage(db: Db, viewer: Viewer, publicId: string): Promis
   return presentRow(db, row);
 }
 
+/**
+ * A page of the company whoever asks (background jobs such as the report queue, which checked
+ * the requester when the job was queued), or null.
+ */
+export async function findCompanyPage(db: Db, companyId: number, publicId: string): Promise<Page | null> {
+  const row = await findPage(db, companyId, publicId);
+  return row ? presentRow(db, row) : null;
+}
+
 export async function readVersion(db: Db, viewer: Viewer, publicId: string): Promise<PageVersion> {
   const version = await findVersion(db, viewer.company.id, publicId);
   if (!version) throw notFound();

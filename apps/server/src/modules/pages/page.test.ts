@@ -9,6 +9,7 @@ import {
 } from '@fleetgate/contracts';
 import { useTestServer } from '../../../test/harness.ts';
 import { agentFixtures, type As } from '../agents/agent.test-support.ts';
+import { findCompanyPage } from './page.service.ts';
 
 const t = useTestServer();
 const f = agentFixtures(t);
@@ -652,5 +653,17 @@ describe('Pages in the API description', () => {
     expect(samePage.body.data).toEqual(await readPage(as, page.publicId));
     const sameDraft = await t.call('PATCH', `PageVersion/${draft.publicId}`, { ...as, body: {} });
     expect(sameDraft.body.data).toEqual(draft);
+  });
+});
+
+describe('findCompanyPage', () => {
+  it("reads a page of the company for a background job, and nothing of another company's", async () => {
+    const { as, companyId } = await f.setup();
+    const page = await createPage(as, { title: 'Report', kind: 'report' });
+    expect(await findCompanyPage(t.server.db, companyId, page.publicId)).toEqual(
+      await readPage(as, page.publicId),
+    );
+    const other = await f.setup();
+    expect(await findCompanyPage(t.server.db, other.companyId, page.publicId)).toBeNull();
   });
 });
