@@ -188,3 +188,37 @@ export const pageErrors = {
   notDraft: 'Only a draft version can be changed',
   importInvalid: 'Not a page export file',
 } as const;
+
+/** `POST PageDraft/{pagePublicId}`: the body names the page whose draft is published. */
+export const pageDraftPublishInput = z.strictObject({ publicId });
+
+const exportedVersionSchema = z.strictObject({
+  title: z.string().trim().min(1).max(limits.nameMaxLength),
+  custom: z.strictObject({
+    glbMatIcon: z
+      .string()
+      .max(64)
+      .regex(/^[a-z0-9_]+$/)
+      .nullable(),
+  }),
+  periodSpec: periodSpecSchema,
+  components: z.array(pageComponentSchema).max(pageLimits.componentsPerVersion),
+  pagePages: z
+    .array(z.strictObject({ publicId, title: z.string().max(limits.nameMaxLength).nullable() }))
+    .max(pageLimits.subPagesPerVersion),
+});
+
+/**
+ * The body of `PageImport` and `GroupPageImport`: a `PageExportFile`. Sub-pages that are not
+ * pages of the importing company are left out (an export names the pages of its own company).
+ */
+export const pageImportFileSchema = z.strictObject({
+  format: z.literal('fleetgate-page'),
+  formatVersion: z.literal(1),
+  page: z.strictObject({
+    title: z.string().trim().min(1).max(limits.nameMaxLength),
+    kind: z.enum(['dashboard', 'report']),
+  }),
+  draftVersion: exportedVersionSchema.nullable(),
+  publishedVersion: exportedVersionSchema.nullable(),
+});

@@ -48,6 +48,7 @@ import { registerSsoRoutes } from './sso/sso.routes.ts';
 import { registerPasskeyRoutes } from './passkeys/passkey.routes.ts';
 import { registerWebAccessRoutes } from './web-access/web-access.routes.ts';
 import { registerAlarmRoutes } from './alarms/alarm.routes.ts';
+import { registerPageRoutes } from './pages/page.routes.ts';
 import type { WebAccessGateway } from '../web-access/gateway.ts';
 import { registerReportRoutes } from './reports/report.routes.ts';
 
@@ -114,4 +115,5 @@ export function registerModules(api: Api, deps: ModuleDeps) {
   registerPasskeyRoutes(api, deps);
   registerReportRoutes(api, deps);
   registerAlarmRoutes(api, deps);
+  registerPageRoutes(api, deps);
 }
