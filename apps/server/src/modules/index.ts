@@ -48,6 +48,7 @@ import { registerSsoRoutes } from './sso/sso.routes.ts';
 import { registerPasskeyRoutes } from './passkeys/passkey.routes.ts';
 import { registerWebAccessRoutes } from './web-access/web-access.routes.ts';
 import type { WebAccessGateway } from '../web-access/gateway.ts';
+import { registerDataLoggingRoutes } from './data-logging/data-logging.routes.ts';
 
 export type ModuleDeps = {
   config: Config;
@@ -110,4 +111,5 @@ export function registerModules(api: Api, deps: ModuleDeps) {
   registerTrustedDeviceRoutes(api);
   registerSsoRoutes(api, deps);
   registerPasskeyRoutes(api, deps);
+  registerDataLoggingRoutes(api, { ...deps, onSamplesStored: [] });
 }
