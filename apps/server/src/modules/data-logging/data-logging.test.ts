@@ -277,6 +277,16 @@ describe('AgentSampleBatch', () => {
         ).id,
       )
       .executeTakeFirstOrThrow();
+    const onAgent = await t.call('GET', `Agent/${a.agent.publicId}`, {
+      ...a.as,
+      query: { fields: 'dataLogging' },
+    });
+    expect((onAgent.body.data as { dataLogging: unknown }).dataLogging).toEqual({
+      collecting: true,
+      lastSampleOn: new Date(now + 1000).toISOString(),
+      samplesStored: 4,
+      samplesDropped: 4,
+    });
     expect({ stored: Number(state.samples_stored), dropped: Number(state.samples_dropped) }).toEqual({
       stored: 4,
       dropped: 4,
