@@ -63,6 +63,8 @@ import type { SamplesStoredListener } from './samples-stored.ts';
 
 /** Failed agent credentials per client address and window; a good one gives its point back. */
 export const sampleBatchCredentialAttempts = { points: 60, windowSeconds: 15 * 60 };
+/** Tag values in one live event: its payload stays well under PostgreSQL's NOTIFY limit. */
+export const tagValuesPerEvent = 50;
 /** Batches one agent may post per minute (it posts about one a second). */
 export const sampleBatchesPerAgentPerMinute = 240;
 
@@ -240,6 +242,8 @@ export function registerDataLoggingRoutes(api: Api, deps: DataLoggingDeps) {
     item: true,
     access: 'company',
     capability: manage,
+    // A whole agent's tags may be sent at once (dataLoggingLimits.tagsPerAgent).
+    bodyLimit: 1024 * 1024,
     doc: {
       summary: 'Add one tag or a list of them to the agent (all or none)',
       body: tagCreateInput,
@@ -428,11 +432,14 @@ export function registerDataLoggingRoutes(api: Api, deps: DataLoggingDeps) {
     try {
       const userIds = await audience(db, agent);
       if (userIds.length === 0) return;
-      const event: LiveEvent = {
-        type: 'TagValuesChanged',
-        data: { agent: { publicId: agent.publicId }, tags },
-      };
-      await deps.events.publish({ userIds }, event);
+      // On PostgreSQL an event crosses processes as a NOTIFY, whose payload is limited to 8,000 bytes.
+      for (let i = 0; i < tags.length; i += tagValuesPerEvent) {
+        const event: LiveEvent = {
+          type: 'TagValuesChanged',
+          data: { agent: { publicId: agent.publicId }, tags: tags.slice(i, i + tagValuesPerEvent) },
+        };
+        await deps.events.publish({ userIds }, event);
+      }
     } catch (error) {
       deps.log.error({ err: error }, 'tag values not published');
     }
