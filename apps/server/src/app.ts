@@ -30,6 +30,8 @@ import { createMailer } from './mail/mailer.ts';
 import { registerEventRoutes } from './events/events.routes.ts';
 import { Relay } from './relay/relay.ts';
 import { startTemporaryAccessSweep } from './jobs/temporary-access.job.ts';
+import { startSampleStorageJob } from './jobs/data-logging.job.ts';
+import { ensureSamplePartitions } from './modules/data-logging/sample-storage.ts';
 import { BrandingHosts, listenForBrandingHostChanges } from './modules/branding/branding-host-cache.ts';
 import { registerBrandingImageRoutes } from './modules/branding/branding-image.routes.ts';
 import { registerScreensaverRoutes } from './modules/screensaver/screensaver.routes.ts';
@@ -178,6 +180,12 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     config,
   });
   app.addHook('onClose', async () => stopAlarmSweep());
+  // This month's samples get their partition before any batch can be stored.
+  await ensureSamplePartitions(db);
+  const stopSampleStorage = startSampleStorageJob(db, (error) =>
+    app.log.error({ err: error }, 'sample storage job failed'),
+  );
+  app.addHook('onClose', async () => stopSampleStorage());
 
   // On a branding's host the hrefs stay on that host, so the page's calls are same-origin.
   app.get('/api', async (request) =>

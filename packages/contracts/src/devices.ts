@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limits } from './limits.ts';
 import type { AgentAppState } from './licences.ts';
+import type { AgentLoggingState } from './data-logging.ts';
 
 /** Stable error messages of agents, the relay and tunnels; the web app translates them. */
 export const deviceErrors = {
@@ -207,6 +208,8 @@ export type Agent = {
   /** Data logging and alarming on the agent (licences). */
   logging: AgentAppState;
   alarming: AgentAppState;
+  /** What data logging collected on the agent (data-logging). */
+  dataLogging?: AgentLoggingState;
 };
 
 /**

@@ -702,6 +702,21 @@ export type TagTable = {
 /** Partitioned by month on time (0023-data-logging). */
 export type SampleTable = { tag_id: number; time: Date; value: number };
 
+/** Per-minute and per-hour roll-ups of samples (0023-data-logging). */
+export type SampleRollupTable = {
+  tag_id: number;
+  bucket: Date;
+  min: number;
+  max: number;
+  sum: number;
+  count: ColumnType<string, number | string, number | string>;
+  last_time: Date;
+  last_value: number;
+};
+
+/** Deleted tags whose samples are still to be removed (0023-data-logging). */
+export type TagPurgeTable = { tag_id: number };
+
 export type AgentLoggingStateTable = {
   agent_id: number;
   config_version: Generated<number>;
@@ -709,6 +724,7 @@ export type AgentLoggingStateTable = {
   samples_dropped: ColumnType<string, number | string | undefined, number | string>;
   last_sample_at: Date | null;
   last_batch_at: Date | null;
+  last_batch_id: string | null;
 };
 
 /** (0024-alarms) */
@@ -894,6 +910,9 @@ export type Database = {
   data_sources: DataSourceTable;
   tags: TagTable;
   samples: SampleTable;
+  samples_1m: SampleRollupTable;
+  samples_1h: SampleRollupTable;
+  tag_purges: TagPurgeTable;
   agent_logging_states: AgentLoggingStateTable;
   alarm_conditions: AlarmConditionTable;
   alarms: AlarmTable;

@@ -47,10 +47,12 @@ import { registerTrustedDeviceRoutes } from './trusted-devices/trusted-device.ro
 import { registerSsoRoutes } from './sso/sso.routes.ts';
 import { registerPasskeyRoutes } from './passkeys/passkey.routes.ts';
 import { registerWebAccessRoutes } from './web-access/web-access.routes.ts';
-import { registerAlarmRoutes } from './alarms/alarm.routes.ts';
+import { alarmNotifyDeps, registerAlarmRoutes } from './alarms/alarm.routes.ts';
+import { createAlarmEvaluator } from './alarms/alarm-evaluator.ts';
 import { registerPageRoutes } from './pages/page.routes.ts';
 import type { WebAccessGateway } from '../web-access/gateway.ts';
 import { registerReportRoutes } from './reports/report.routes.ts';
+import { registerDataLoggingRoutes } from './data-logging/data-logging.routes.ts';
 
 export type ModuleDeps = {
   config: Config;
@@ -116,4 +118,6 @@ export function registerModules(api: Api, deps: ModuleDeps) {
   registerReportRoutes(api, deps);
   registerAlarmRoutes(api, deps);
   registerPageRoutes(api, deps);
+  // Alarms are evaluated in the transaction that stores each batch of samples.
+  registerDataLoggingRoutes(api, { ...deps, onSamplesStored: [createAlarmEvaluator(alarmNotifyDeps(deps))] });
 }

@@ -8,6 +8,7 @@ import type { Db } from '../db/client.ts';
 import type { EventBus, Published } from '../events/event-bus.ts';
 import { findAgentByCredential } from '../modules/agents/agent-credential.ts';
 import { AgentLink, type AttachingAgent } from './agent-link.ts';
+import { pushDataConfig } from './data-config-push.ts';
 import { clearRateLimit, recordAttempt } from './agent-rate-limit.ts';
 import { ClientSession } from './client-session.ts';
 import { defaultRelayOptions, type RelayOptions } from './relay-options.ts';
@@ -211,6 +212,7 @@ export class Relay {
     previous?.close(relayCloseCodes.agentReplaced, 'replaced by a newer connection of the agent');
     this.#deps.log.info({ agent: agent.publicId }, 'agent attached');
     this.#track(this.#publishAgent(agent, 'online'), 'publishing failed');
+    this.#track(this.#pushDataConfig(link), 'data config push failed');
     link.finished = new Promise((resolve) =>
       ws.once('close', () =>
         resolve(
@@ -220,6 +222,21 @@ export class Relay {
         ),
       ),
     );
+  }
+
+  /**
+   * Sends the agent its data logging configuration; a failure is logged and the next attach or
+   * change sends it again.
+   */
+  async #pushDataConfig(link: AgentLink) {
+    if (!link.open) return;
+    try {
+      const version = await pushDataConfig(this.#deps.db, link.mux, link.agent.id);
+      this.#deps.log.debug({ agent: link.agent.publicId, version }, 'data config acknowledged');
+    } catch (error) {
+      if (link.open)
+        this.#deps.log.warn({ err: error, agent: link.agent.publicId }, 'data config not delivered');
+    }
   }
 
   async #detachAgent(link: AgentLink) {
@@ -269,8 +286,24 @@ export class Relay {
   }
 
   #onEvent({ audience, event }: Published) {
-    // Session changes are the relay's own news; everything else may change someone's access.
-    if (event.type === 'VpnSessionChanged' || event.type === 'MessageCreated') return;
+    // An agent's logging configuration changed (in any process): sent again if it is attached here.
+    // So did the agent's activations (logging runs only while activated).
+    const configOf =
+      event.type === 'DataConfigChanged' || (event.type === 'LicencesChanged' && event.data.agent)
+        ? event.data.agent?.publicId
+        : undefined;
+    if (configOf !== undefined) {
+      const link = [...this.#agents.values()].find((l) => l.agent.publicId === configOf);
+      if (link) this.#track(this.#pushDataConfig(link), 'data config push failed');
+    }
+    if (event.type === 'DataConfigChanged') return;
+    // Session changes are the relay's own news, and so are logged values; everything else may change someone's access.
+    if (
+      event.type === 'VpnSessionChanged' ||
+      event.type === 'MessageCreated' ||
+      event.type === 'TagValuesChanged'
+    )
+      return;
     this.#track(
       this.#revalidateAll((ticket) =>
         'companyId' in audience

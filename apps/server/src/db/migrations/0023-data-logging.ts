@@ -58,6 +58,35 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ) partition by range (time)`.execute(db);
   await sql`create table samples_default partition of samples default`.execute(db);
 
+  // Roll-ups per tag and minute / hour, folded in set-based as each batch is stored (only the
+  // samples it newly stored, so a resent or late batch keeps them exact). Charts of long periods
+  // read these instead of the raw samples.
+  for (const table of ['samples_1m', 'samples_1h']) {
+    await sql`
+      create table ${sql.table(table)} (
+        tag_id integer not null,
+        bucket timestamptz(3) not null,
+        min double precision not null,
+        max double precision not null,
+        sum double precision not null,
+        count bigint not null,
+        last_time timestamptz(3) not null,
+        last_value double precision not null,
+        primary key (tag_id, bucket)
+      )`.execute(db);
+  }
+
+  // Tags deleted (by hand or with their agent): the retention job removes their samples in chunks.
+  await sql`create table tag_purges (tag_id integer primary key)`.execute(db);
+  await sql`
+    create function tags_purge_samples() returns trigger language plpgsql as $$
+    begin
+      insert into tag_purges (tag_id) values (old.id) on conflict do nothing;
+      return old;
+    end $$`.execute(db);
+  await sql`create trigger tags_purge_samples after delete on tags
+    for each row execute function tags_purge_samples()`.execute(db);
+
   // What the agent collects and what arrived: the config version it was sent, its counters.
   await sql`
     create table agent_logging_states (
@@ -66,6 +95,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       samples_stored bigint not null default 0,
       samples_dropped bigint not null default 0,
       last_sample_at timestamptz(3),
-      last_batch_at timestamptz(3)
+      last_batch_at timestamptz(3),
+      -- The agent's last batch: a resent one does not count its dropped samples twice.
+      last_batch_id text
     )`.execute(db);
 }

@@ -26,6 +26,8 @@ export type AgentDetails = Awaited<ReturnType<typeof loadAgentRows>>[number] & {
   connectedUsers: Named[];
   /** Data logging and alarming on the agent (licences module). */
   appStates: AgentAppStates;
+  /** What the agent's data logging stored (data-logging module). */
+  loggingState: { samples_stored: string; samples_dropped: string; last_sample_at: Date | null } | undefined;
 };
 
 function loadAgentRows(db: Db, ids: number[]) {
@@ -73,7 +75,7 @@ function byAgent<T extends { agent_id: number }>(rows: T[]) {
 /** Loads the agents with these ids, in this order, with their servers, groups, assets and users. */
 export async function loadAgentDetails(db: Db, ids: number[]): Promise<AgentDetails[]> {
   if (ids.length === 0) return [];
-  const [agents, servers, groups, assets, users, appStates] = await Promise.all([
+  const [agents, servers, groups, assets, users, appStates, loggingStates] = await Promise.all([
     loadAgentRows(db, ids),
     db
       .selectFrom('agent_servers')
@@ -112,7 +114,13 @@ export async function loadAgentDetails(db: Db, ids: number[]): Promise<AgentDeta
       .orderBy('users.public_id')
       .execute(),
     loadAgentAppStates(db, ids),
+    db
+      .selectFrom('agent_logging_states')
+      .select(['agent_id', 'samples_stored', 'samples_dropped', 'last_sample_at'])
+      .where('agent_id', 'in', ids)
+      .execute(),
   ]);
+  const loggingOf = new Map(loggingStates.map((row) => [row.agent_id, row]));
   const serversOf = byAgent(servers);
   const groupsOf = byAgent(groups);
   const assetsOf = byAgent(assets);
@@ -128,6 +136,7 @@ export async function loadAgentDetails(db: Db, ids: number[]): Promise<AgentDeta
         groups: groupsOf.get(id) ?? [],
         assets: assetsOf.get(id) ?? [],
         connectedUsers: usersOf.get(id) ?? [],
+        loggingState: loggingOf.get(id),
         appStates: appStates.get(id)!,
       },
     ];

@@ -54,6 +54,7 @@ export const agentFields: FieldSpec = {
   },
   logging: agentAppStateFields,
   alarming: agentAppStateFields,
+  dataLogging: { collecting: true, lastSampleOn: true, samplesStored: true, samplesDropped: true },
 };
 
 /** Columns of the derived table `a` and its group join (agent.repository.ts `agentKeys`). */
@@ -134,5 +135,11 @@ export function presentAgent(row: AgentView): Agent {
     myAccess: row.my_access ?? null,
     logging: row.appStates.logging,
     alarming: row.appStates.alarming,
+    dataLogging: {
+      collecting: row.appStates.logging.active,
+      lastSampleOn: row.loggingState?.last_sample_at?.toISOString() ?? null,
+      samplesStored: Number(row.loggingState?.samples_stored ?? 0),
+      samplesDropped: Number(row.loggingState?.samples_dropped ?? 0),
+    },
   };
 }

@@ -131,6 +131,7 @@ describe('AgentList and Agent', () => {
         licence: null,
         trialAvailable: true,
       },
+      dataLogging: { collecting: false, lastSampleOn: null, samplesStored: 0, samplesDropped: 0 },
     });
     expect((await t.call('GET', `Agent/${agent.publicId}`, as)).body.data).toEqual(agent);
     const projected = await t.call('GET', `Agent/${agent.publicId}`, {

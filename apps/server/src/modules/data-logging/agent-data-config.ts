@@ -1,0 +1,62 @@
+import { createHash } from 'node:crypto';
+import type { AgentDataConfig } from '@fleetgate/contracts';
+import type { Db } from '../../db/client.ts';
+import { isAppInstalled } from '../apps/app-installation.ts';
+import { isAppActiveOnAgent } from '../licences/app-activation.ts';
+
+/**
+ * What the agent collects: its Modbus sources (by service name) and their tags, while logging is
+ * activated on it and its company has the app; otherwise nothing. `version` is a hash of the
+ * rest, so it changes with any change and only then.
+ */
+export async function buildAgentDataConfig(db: Db, agentId: number): Promise<AgentDataConfig> {
+  const agent = await db
+    .selectFrom('agents')
+    .select('company_id')
+    .where('id', '=', agentId)
+    .executeTakeFirst();
+  const collecting =
+    agent !== undefined &&
+    (await isAppInstalled(db, agent.company_id, 'dataLogging')) &&
+    (await isAppActiveOnAgent(db, agentId, 'dataLogging'));
+  let sources: AgentDataConfig['sources'] = [];
+  let tags: AgentDataConfig['tags'] = [];
+  if (collecting) {
+    const sourceRows = await db
+      .selectFrom('data_sources as ds')
+      .innerJoin('agent_servers as s', 's.id', 'ds.agent_server_id')
+      .select(['ds.public_id', 's.name as service', 'ds.unit_id'])
+      .where('ds.agent_id', '=', agentId)
+      .where('ds.kind', '=', 'modbus')
+      .orderBy('ds.public_id')
+      .execute();
+    sources = sourceRows.map((r) => ({
+      id: r.public_id,
+      kind: 'modbus',
+      service: r.service,
+      unitId: r.unit_id,
+    }));
+    const tagRows = await db
+      .selectFrom('tags as t')
+      .innerJoin('data_sources as ds', 'ds.id', 't.data_source_id')
+      .select(['t.public_id', 'ds.public_id as source', 't.address', 't.data_type', 't.scale'])
+      .select(['t.sample_interval_seconds', 't.log_mode'])
+      .where('t.agent_id', '=', agentId)
+      .where('ds.kind', '=', 'modbus')
+      .where('ds.agent_server_id', 'is not', null)
+      .orderBy('t.public_id')
+      .execute();
+    tags = tagRows.map((r) => ({
+      id: r.public_id,
+      source: r.source,
+      address: r.address,
+      dataType: r.data_type,
+      scale: r.scale,
+      intervalSeconds: r.sample_interval_seconds,
+      logMode: r.log_mode,
+    }));
+  }
+  const body = { collecting, sources, tags };
+  const version = createHash('sha256').update(JSON.stringify(body)).digest('hex').slice(0, 16);
+  return { version, ...body };
+}

@@ -1,0 +1,63 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../../../test/harness.ts';
+import { dataLoggingFixtures } from './data-logging.test-support.ts';
+import { applySampleRetention, ensureSamplePartitions, listSamplePartitions } from './sample-storage.ts';
+
+const t = useTestServer();
+const f = dataLoggingFixtures(t);
+const day = 86_400_000;
+
+const count = async (table: string, tagId: number) =>
+  (
+    await sql<{
+      n: number;
+    }>`select count(*)::int as n from ${sql.table(table)} where tag_id = ${tagId}`.execute(t.server.db)
+  ).rows[0]!.n;
+
+describe('sample storage', () => {
+  it('has this and next month’s partitions from the start, and creates further ones once', async () => {
+    const names = (await listSamplePartitions(t.server.db)).map((p) => p.name);
+    const now = new Date();
+    const month = (offset: number) => {
+      const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1));
+      return `samples_y${d.getUTCFullYear()}m${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+    };
+    expect(names).toContain(month(0));
+    const later = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 5, 3));
+    expect(await ensureSamplePartitions(t.server.db, later, 1)).toEqual([month(5), month(6)]);
+    expect(await ensureSamplePartitions(t.server.db, later, 1)).toEqual([]);
+  });
+
+  it('drops whole old partitions, deletes a company’s samples past its retention, and purges deleted tags', async () => {
+    const a = await f.loggingAgent();
+    const tagId = await f.tagIdOf(a.temperature.publicId);
+    const pressureId = await f.tagIdOf(a.pressure.publicId);
+    // A partition far older than any retention, with a sample in it.
+    const old = new Date(Date.UTC(2001, 0, 15));
+    const [oldPartition] = await ensureSamplePartitions(t.server.db, old, 0);
+    await t.server.db.insertInto('samples').values({ tag_id: tagId, time: old, value: 1 }).execute();
+
+    await t.call('PATCH', 'CompanyDataLoggingSettings', { ...a.as, body: { retentionDays: 10 } });
+    const now = Date.now();
+    await f.postBatch(a.credential, {
+      batchId: 'r',
+      samples: [
+        [a.temperature.publicId, now - 20 * day, 1],
+        [a.temperature.publicId, now - 2 * day, 2],
+        [a.pressure.publicId, now - 2 * day, 3],
+      ],
+    });
+    expect(await count('samples', tagId)).toBe(3);
+    expect((await t.call('DELETE', `Tag/${a.pressure.publicId}`, a.as)).status).toBe(200);
+
+    const result = await applySampleRetention(t.server.db, new Date(now));
+    expect(result.droppedPartitions).toContain(oldPartition);
+    expect(result.purgedTags).toBe(1);
+    expect(await count('samples', tagId)).toBe(1);
+    expect(await count('samples_1m', tagId)).toBe(1);
+    expect(await count('samples', pressureId)).toBe(0);
+    expect(await count('samples_1h', pressureId)).toBe(0);
+    expect((await listSamplePartitions(t.server.db)).map((p) => p.name)).not.toContain(oldPartition);
+  });
+});
