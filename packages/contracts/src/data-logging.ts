@@ -32,10 +32,6 @@ export const dataLoggingLimits = {
   maxSampleIntervalSeconds: 86_400,
   /** Samples in one batch the agent sends. */
   samplesPerBatch: 5000,
-  /** Default and bounds of a company's sample retention. */
-  defaultRetentionDays: 365,
-  minRetentionDays: 7,
-  maxRetentionDays: 3650,
   /** Raw samples in one page of `GET AgentSampleList`. */
   samplesPageSize: 1000,
   maxSamplesPageSize: 10_000,
@@ -158,12 +154,6 @@ export type SampleSeries = {
   bucketSeconds: number;
   buckets: SampleBucket[];
 };
-
-/** `GET`/`PATCH CompanyDataLoggingSettings` (PATCH needs dataLogging.manage). */
-export const dataLoggingSettingsInput = z.strictObject({
-  retentionDays: z.number().int().min(7).max(3650),
-});
-export type DataLoggingSettings = { retentionDays: number };
 
 /** The agent's logging state, part of `Agent` as `dataLogging`. */
 export type AgentLoggingState = {

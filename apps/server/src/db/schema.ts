@@ -33,8 +33,6 @@ export type CompanyTable = {
   two_factor_grace_days: Generated<number>;
   two_factor_required_since: ColumnType<Date | null, Date | null | undefined, Date | null>;
   sso_required: Generated<boolean>;
-  /** How long samples are kept (0023-data-logging). */
-  data_retention_days: Generated<number>;
   created_at: CreatedAt;
 };
 

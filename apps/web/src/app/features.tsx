@@ -8,7 +8,6 @@ import { accessCategoriesFeatures } from '../features/access-categories/access-c
 import { assetsFeatures } from '../features/assets/assets.features.tsx';
 import { customFieldsFeatures } from '../features/custom-fields/custom-fields.features.tsx';
 import { mqttFeatures } from '../features/mqtt/mqtt.features.tsx';
-import { dataLoggingFeatures } from '../features/data-logging/data-logging.features.tsx';
 import { auditTrailFeatures } from '../features/audit-trail/audit-trail.features.tsx';
 import { devicesFeatures } from '../features/devices/devices.features.tsx';
 import { agentsFeatures } from '../features/agents/agents.features.tsx';
@@ -45,7 +44,6 @@ export const features: Feature[] = [
   ...auditTrailFeatures,
   ...signInSecurityFeatures,
   ...licencesFeatures,
-  ...dataLoggingFeatures,
   ...appsFeatures,
   ...assetsFeatures,
   ...customFieldsFeatures,

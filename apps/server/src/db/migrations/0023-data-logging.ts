@@ -5,9 +5,6 @@ const createdAt = sql`timestamptz(3) not null default clock_timestamp()`;
 // Data logging (issue 16): per agent, data sources and tags; the samples the agent sends,
 // partitioned by month (the same on PGlite and PostgreSQL); each company's retention.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`alter table companies add column data_retention_days integer not null default 365
-    check (data_retention_days between 7 and 3650)`.execute(db);
-
   // Where values come from. modbus: one of the agent's services (the agent reads it on its LAN);
   // mqtt: one of the company's brokers (the server subscribes).
   await sql`

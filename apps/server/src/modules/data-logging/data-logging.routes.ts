@@ -2,13 +2,11 @@ import {
   agentSampleBatchInput,
   dataLoggingErrors,
   dataLoggingLimits,
-  dataLoggingSettingsInput,
   dataSourceCreateInput,
   dataSourcePatchInput,
   tagCreateInput,
   tagPatchInput,
   type AgentSampleBatchAck,
-  type DataLoggingSettings,
   type LiveEvent,
 } from '@fleetgate/contracts';
 import type { z } from 'zod';
@@ -26,7 +24,6 @@ import { fieldsParameter, listParameters } from '../../http/route-doc.ts';
 import type { ModuleDeps } from '../index.ts';
 import { findAgentByCredential } from '../agents/agent-credential.ts';
 import { requireAppInstalled } from '../apps/app-installation.ts';
-import { writeAudit } from '../audit/audit.writer.ts';
 import { isAppActiveOnAgent } from '../licences/app-activation.ts';
 import { createAgentAudienceCache } from './agent-audience.ts';
 import {
@@ -74,7 +71,7 @@ const app = 'dataLogging' as const;
 const manage = 'dataLogging.manage' as const;
 
 /**
- * Data logging: an agent's data sources and tags, the company's retention, the agent's sample
+ * Data logging: an agent's data sources and tags, the agent's sample
  * batches, and the raw and aggregated reads. Every call needs the company app `dataLogging`.
  */
 export function registerDataLoggingRoutes(api: Api, deps: DataLoggingDeps) {
@@ -316,62 +313,6 @@ export function registerDataLoggingRoutes(api: Api, deps: DataLoggingDeps) {
       );
       await configChanged({ publicId: data!.agent.publicId, companyId: ctx.company.id });
       return { type: 'Tag', data: { publicId: data!.publicId } };
-    },
-  });
-
-  // ---- the company's retention ----
-  const readSettings = async (db: Db, companyId: number): Promise<DataLoggingSettings> => {
-    const row = await db
-      .selectFrom('companies')
-      .select('data_retention_days')
-      .where('id', '=', companyId)
-      .executeTakeFirstOrThrow();
-    return { retentionDays: row.data_retention_days };
-  };
-  api.route({
-    rel: 'CompanyDataLoggingSettings',
-    method: 'GET',
-    access: 'company',
-    doc: { summary: "The company's sample retention", response: { type: 'CompanyDataLoggingSettings' } },
-    handler: async (ctx) => {
-      await requireAppInstalled(ctx.db, ctx.company.id, app);
-      return { type: 'CompanyDataLoggingSettings', data: await readSettings(ctx.db, ctx.company.id) };
-    },
-  });
-  api.route({
-    rel: 'CompanyDataLoggingSettings',
-    method: 'PATCH',
-    access: 'company',
-    capability: manage,
-    doc: {
-      summary: "Change the company's sample retention",
-      body: dataLoggingSettingsInput,
-      response: { type: 'CompanyDataLoggingSettings' },
-    },
-    handler: async (ctx) => {
-      await requireAppInstalled(ctx.db, ctx.company.id, app);
-      const input = parseInput(dataLoggingSettingsInput, ctx.body);
-      const data = await runInTransaction(ctx.db, async (trx) => {
-        const before = await readSettings(trx, ctx.company.id);
-        await trx
-          .updateTable('companies')
-          .set({ data_retention_days: input.retentionDays })
-          .where('id', '=', ctx.company.id)
-          .execute();
-        const after = { retentionDays: input.retentionDays };
-        await writeAudit(trx, {
-          companyId: ctx.company.id,
-          actorUserId: ctx.user.id,
-          action: 'UPDATE',
-          rel: 'CompanyDataLoggingSettings',
-          publicId: ctx.company.publicId,
-          before,
-          after,
-          clientAddress: ctx.clientAddress,
-        });
-        return after;
-      });
-      return { type: 'CompanyDataLoggingSettings', data };
     },
   });
 

@@ -118,7 +118,6 @@ describe('data sources', () => {
     expect((await t.call('GET', `AgentTagList/${agent.publicId}`, other.as)).status).toBe(404);
     const noApp = await f.setup([]);
     expect((await t.call('GET', `AgentDataSourceList/${agent.publicId}`, noApp.as)).status).toBe(403);
-    expect((await t.call('GET', 'CompanyDataLoggingSettings', noApp.as)).status).toBe(403);
   });
 });
 
@@ -193,26 +192,6 @@ describe('tags', () => {
     expect(typeof (paged.body as { moreAfter?: string }).moreAfter).toBe('string');
     expect((await t.call('DELETE', `Tag/${tag.publicId}`, as)).status).toBe(200);
     expect((await t.call('GET', `Tag/${tag.publicId}`, as)).status).toBe(404);
-  });
-
-  it('keeps the company’s retention, within bounds, for the manager only', async () => {
-    const { as, company } = await f.setup(['dataLogging']);
-    expect((await t.call('GET', 'CompanyDataLoggingSettings', as)).body.data).toEqual({ retentionDays: 365 });
-    const changed = await t.call('PATCH', 'CompanyDataLoggingSettings', {
-      ...as,
-      body: { retentionDays: 30 },
-    });
-    expect(changed.body.data).toEqual({ retentionDays: 30 });
-    const low = await t.call('PATCH', 'CompanyDataLoggingSettings', { ...as, body: { retentionDays: 3 } });
-    expect(low.status).toBe(400);
-    expect(errorsOf(low)[0]).toMatchObject({ propertyName: 'retentionDays' });
-    const member = await t.newMember(company, ['agents.connect']);
-    const denied = await t.call('PATCH', 'CompanyDataLoggingSettings', {
-      token: member.token,
-      company: as.company,
-      body: { retentionDays: 40 },
-    });
-    expect(denied.status).toBe(403);
   });
 });
 

@@ -38,12 +38,17 @@ describe('sample storage', () => {
     const [oldPartition] = await ensureSamplePartitions(t.server.db, old, 0);
     await t.server.db.insertInto('samples').values({ tag_id: tagId, time: old, value: 1 }).execute();
 
-    await t.call('PATCH', 'CompanyDataLoggingSettings', { ...a.as, body: { retentionDays: 10 } });
+    // The company keeps samples 30 days (the data logging app's setting).
+    const configured = await t.call('PATCH', 'AppConfigUpdate', {
+      ...a.as,
+      body: { publicId: 'dataLogging', config: { retentionDays: 30 } },
+    });
+    expect(configured.status).toBe(200);
     const now = Date.now();
     await f.postBatch(a.credential, {
       batchId: 'r',
       samples: [
-        [a.temperature.publicId, now - 20 * day, 1],
+        [a.temperature.publicId, now - 40 * day, 1],
         [a.temperature.publicId, now - 2 * day, 2],
         [a.pressure.publicId, now - 2 * day, 3],
       ],

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { dataLoggingLimits } from '@fleetgate/contracts';
+import { appConfigDefaults, appConfigOf } from '@fleetgate/contracts';
 import type { Db } from '../../db/client.ts';
 
 /** Rows one retention statement deletes, so no statement holds locks for long. */
@@ -51,6 +51,22 @@ export async function listSamplePartitions(db: Db): Promise<{ name: string; end:
   });
 }
 
+/**
+ * Each company's retention: the data logging app's `retentionDays` setting (`PATCH
+ * AppConfigUpdate`, 30–3650 days, 365 by default). Companies without the app keep the default,
+ * so uninstalling it does not delete what was logged sooner than it would have been.
+ */
+async function companyRetentionDays(db: Db): Promise<{ id: number; days: number }[]> {
+  const rows = await db
+    .selectFrom('companies')
+    .leftJoin('company_apps', (join) =>
+      join.onRef('company_apps.company_id', '=', 'companies.id').on('company_apps.app', '=', 'dataLogging'),
+    )
+    .select(['companies.id', 'company_apps.config'])
+    .execute();
+  return rows.map((row) => ({ id: row.id, days: appConfigOf('dataLogging', row.config).retentionDays }));
+}
+
 export type RetentionResult = { droppedPartitions: string[]; deletedSamples: number; purgedTags: number };
 
 /**
@@ -60,11 +76,8 @@ export type RetentionResult = { droppedPartitions: string[]; deletedSamples: num
  */
 export async function applySampleRetention(db: Db, now = new Date()): Promise<RetentionResult> {
   const day = 86_400_000;
-  const longest = await db
-    .selectFrom('companies')
-    .select(sql<number | null>`max(data_retention_days)`.as('days'))
-    .executeTakeFirstOrThrow();
-  const longestDays = longest.days ?? dataLoggingLimits.defaultRetentionDays;
+  const retention = await companyRetentionDays(db);
+  const longestDays = Math.max(appConfigDefaults.dataLogging.retentionDays, ...retention.map((r) => r.days));
   const oldest = new Date(now.getTime() - longestDays * day);
   const droppedPartitions: string[] = [];
   for (const partition of await listSamplePartitions(db)) {
@@ -75,9 +88,8 @@ export async function applySampleRetention(db: Db, now = new Date()): Promise<Re
 
   let deletedSamples = 0;
   // Within the partitions kept, each company's own retention, tag by tag along the primary key.
-  const companies = await db.selectFrom('companies').select(['id', 'data_retention_days']).execute();
-  for (const company of companies) {
-    const before = new Date(now.getTime() - company.data_retention_days * day);
+  for (const company of retention) {
+    const before = new Date(now.getTime() - company.days * day);
     const tagIds = sql`select id from tags where company_id = ${company.id}`;
     deletedSamples += await deleteInChunks(
       db,

@@ -9,7 +9,6 @@ import {
   isSimulatorSource,
   missingSimulatorTags,
   modbusServerOptions,
-  retentionFormSchema,
   simulatorTags,
   tagFormSchema,
   tagFormValuesOf,
@@ -112,13 +111,6 @@ describe('tag form', () => {
     expect(issues({ dataSource: 'mqtt', address: 'plant/line1/temp' })).toBeUndefined();
     expect(issues({ scale: '0' })).toEqual(['scale']);
     expect(issues({ sampleIntervalSeconds: '0' })).toEqual(['sampleIntervalSeconds']);
-  });
-
-  it('bounds the retention days as the server does', () => {
-    const retention = retentionFormSchema(t);
-    expect(retention.safeParse({ retentionDays: '6' }).success).toBe(false);
-    expect(retention.safeParse({ retentionDays: '7' }).success).toBe(true);
-    expect(retention.safeParse({ retentionDays: '3651' }).success).toBe(false);
   });
 });
 

@@ -198,12 +198,3 @@ export function missingSimulatorTags(
       logMode: 'change' as const,
     }));
 }
-
-export function retentionFormSchema(t: TFunction) {
-  const bounds = { min: dataLoggingLimits.minRetentionDays, max: dataLoggingLimits.maxRetentionDays };
-  return z.object({
-    retentionDays: integerText(bounds.min, bounds.max, t('dataLogging.settings.retentionInvalid', bounds)),
-  });
-}
-
-export type RetentionFormValues = z.infer<ReturnType<typeof retentionFormSchema>>;

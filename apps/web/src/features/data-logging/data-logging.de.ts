@@ -3,7 +3,6 @@ import type { dataLoggingEn } from './data-logging.en.ts';
 
 // German texts of this feature, under the `dataLogging` key of the translation resources.
 export const dataLoggingDe: Translated<typeof dataLoggingEn> = {
-  menu: 'Datenaufzeichnung',
   section: 'Datenaufzeichnung',
   loading: 'Wird geladen…',
   loadFailed: 'Die Datenquellen und Tags konnten nicht geladen werden.',
@@ -120,17 +119,6 @@ export const dataLoggingDe: Translated<typeof dataLoggingEn> = {
     historyLabel: 'Letzte Stunde von {{name}}',
     historyFailed: 'Die letzte Stunde konnte nicht geladen werden.',
     noHistory: 'Keine Werte in der letzten Stunde.',
-  },
-  settings: {
-    title: 'Datenaufzeichnung',
-    subtitle: 'Wie lange die von Ihren Geräten aufgezeichneten Werte aufbewahrt werden.',
-    loadFailed: 'Die Einstellungen der Datenaufzeichnung konnten nicht geladen werden.',
-    retention: 'Aufbewahrung',
-    retentionHint:
-      'Ältere Messwerte werden gelöscht. Diagramme und Berichte können keine älteren Werte zeigen.',
-    retentionDays: 'Messwerte aufbewahren (Tage)',
-    retentionInvalid: 'Geben Sie ganze Tage von {{min}} bis {{max}} ein.',
-    saved: 'Einstellungen der Datenaufzeichnung gespeichert.',
   },
   errors: {
     loggingNotActive: 'Die Datenaufzeichnung ist für dieses Gerät nicht aktiviert.',

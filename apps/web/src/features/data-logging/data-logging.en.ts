@@ -1,6 +1,5 @@
 // English texts of this feature, under the `dataLogging` key of the translation resources.
 export const dataLoggingEn = {
-  menu: 'Data logging',
   section: 'Data logging',
   loading: 'Loading…',
   loadFailed: 'The data sources and tags could not be loaded.',
@@ -112,16 +111,6 @@ export const dataLoggingEn = {
     historyLabel: 'Last hour of {{name}}',
     historyFailed: 'The last hour could not be loaded.',
     noHistory: 'No values in the last hour.',
-  },
-  settings: {
-    title: 'Data logging',
-    subtitle: 'How long the values your devices log are kept.',
-    loadFailed: 'The data logging settings could not be loaded.',
-    retention: 'Retention',
-    retentionHint: 'Samples older than this are deleted. Charts and reports cannot show older values.',
-    retentionDays: 'Keep samples (days)',
-    retentionInvalid: 'Enter whole days from {{min}} to {{max}}.',
-    saved: 'Data logging settings saved.',
   },
   errors: {
     loggingNotActive: 'Data logging is not activated for this device.',

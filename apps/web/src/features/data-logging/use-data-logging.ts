@@ -2,7 +2,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AgentLoggingState,
   AgentAppState,
-  DataLoggingSettings,
   DataSource,
   DataSourceCreateInput,
   DataSourcePatchInput,
@@ -27,7 +26,6 @@ export type AgentWithLogging = {
 
 export const dataSourcesKey = (agentId: string) => ['AgentDataSourceList', agentId] as const;
 export const tagsKey = (agentId: string) => ['AgentTagList', agentId] as const;
-const settingsKey = ['CompanyDataLoggingSettings'] as const;
 /** The console's agent list (features/agents/use-agents.ts). */
 const agentListKey = ['AgentList'] as const;
 
@@ -135,19 +133,6 @@ export function useCreateTags(agentId: string) {
 export function useDeleteTag(agentId: string) {
   return useInvalidatingMutation(tagsKey(agentId), (publicId: string) =>
     apiData<unknown>('Tag', { method: 'DELETE', params: itemParams(publicId, 'tagPublicId') }),
-  );
-}
-
-export function useDataLoggingSettings() {
-  return useQuery({
-    queryKey: settingsKey,
-    queryFn: () => apiData<DataLoggingSettings>('CompanyDataLoggingSettings'),
-  });
-}
-
-export function useSaveDataLoggingSettings() {
-  return useInvalidatingMutation(settingsKey, (input: DataLoggingSettings) =>
-    apiData<DataLoggingSettings>('CompanyDataLoggingSettings', { method: 'PATCH', body: input }),
   );
 }
 
