@@ -224,5 +224,16 @@ describe('alarm evaluator', () => {
     expect(await alarmMails(viewer.user.emailAddress)).toHaveLength(1);
     // Not subscribed: no mail.
     expect(await alarmMails(company.admin.emailAddress)).toHaveLength(0);
+
+    // With the alarming app's e-mail notifications off, the next occurrence mails nobody.
+    const off = await t.call('PATCH', 'AppConfigUpdate', {
+      ...as,
+      body: { publicId: 'alarming', config: { emailNotifications: false } },
+    });
+    expect(off.status).toBe(200);
+    await f.samples(agent, [sample(tag.id, 2, 10)]);
+    await f.samples(agent, [sample(tag.id, 3, 99)]);
+    expect(await inbox(ids[1]!)).toHaveLength(2);
+    expect(await alarmMails(acknowledger.user.emailAddress)).toHaveLength(1);
   });
 });

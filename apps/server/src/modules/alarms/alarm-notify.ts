@@ -1,4 +1,4 @@
-import type { Alarm } from '@fleetgate/contracts';
+import { appConfigOf, type Alarm } from '@fleetgate/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -66,7 +66,8 @@ export async function messageRaised(trx: Db, config: Pick<Config, 'publicUrl'>, 
 
 /**
  * Prepared inside the transaction, run after it committed: `AlarmChanged` to the users who see
- * each agent and, for raised occurrences, an e-mail to the subscribers who still see the agent.
+ * each agent and, for raised occurrences, an e-mail to the subscribers who still see the agent
+ * (unless the company switched the alarming app's e-mail notifications off).
  * Each mail is recorded (alarm_mails) in the transaction, so a user never gets two for one
  * occurrence; a mail that fails to send is logged, not retried.
  */
@@ -96,6 +97,14 @@ export async function prepareAlarmNotifications(
 }
 
 async function claimMails(trx: Db, deps: AlarmNotifyDeps, row: AlarmRow, seeing: number[]): Promise<Mail[]> {
+  // The company can switch alarm e-mails off (Apps › Alarming › e-mail notifications).
+  const app = await trx
+    .selectFrom('company_apps')
+    .select('config')
+    .where('company_id', '=', row.company_id)
+    .where('app', '=', 'alarming')
+    .executeTakeFirst();
+  if (!appConfigOf('alarming', app?.config).emailNotifications) return [];
   const subscribers = await trx
     .selectFrom('alarm_subscriptions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
