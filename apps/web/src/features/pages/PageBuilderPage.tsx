@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import DevicesOutlined from '@mui/icons-material/DevicesOutlined';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import {
@@ -26,6 +27,7 @@ import { useNotify } from '../../components/notify.tsx';
 import { useAgents } from '../devices/use-devices.ts';
 import { ComponentDialog, type ComponentDraft } from './ComponentDialog.tsx';
 import { PageSettingsDialog, type PageSettings } from './PageSettingsDialog.tsx';
+import { PageDevicesDialog } from './PageDevicesDialog.tsx';
 import { pageTitle } from './page-title.ts';
 import { newComponentId, placeNewComponent } from './page-layout.ts';
 import { queriedRange } from './period.ts';
@@ -37,6 +39,7 @@ import {
   usePages,
   usePublishDraft,
   useSaveDraft,
+  useSetPageDevices,
   type ShownDevice,
 } from './use-pages.ts';
 
@@ -103,6 +106,8 @@ export function PageBuilderPage() {
   const [dirty, setDirty] = useState(false);
   const [editing, setEditing] = useState<PageComponent | 'new' | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [devicesOpen, setDevicesOpen] = useState(false);
+  const setDevices = useSetPageDevices(pageId);
   const [discarding, setDiscarding] = useState(false);
   const [now] = useState(() => new Date());
 
@@ -258,6 +263,9 @@ export function PageBuilderPage() {
             <Button startIcon={<SettingsOutlined />} onClick={() => setSettingsOpen(true)} disabled={busy}>
               {t('pages.builder.settings')}
             </Button>
+            <Button startIcon={<DevicesOutlined />} onClick={() => setDevicesOpen(true)} disabled={busy}>
+              {t('pages.builder.devices')}
+            </Button>
             <Button
               startIcon={<Add />}
               variant="outlined"
@@ -328,6 +336,23 @@ export function PageBuilderPage() {
             setSettingsOpen(false);
           }}
           onClose={() => setSettingsOpen(false)}
+        />
+      )}
+      {devicesOpen && (
+        <PageDevicesDialog
+          initial={page.data.agents}
+          agents={agents.data ?? []}
+          busy={setDevices.isPending}
+          onClose={() => setDevicesOpen(false)}
+          onSave={(chosen) =>
+            setDevices.mutate(chosen, {
+              onSuccess: () => {
+                notify(t('pages.devicesDialog.saved'));
+                setDevicesOpen(false);
+              },
+              onError: (error) => notify(describeError(t, error), { durationMs: 4000 }),
+            })
+          }
         />
       )}
       {discarding && (

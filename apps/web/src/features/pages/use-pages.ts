@@ -150,6 +150,20 @@ export function importProblem(file: Pick<File, 'size'>): 'size' | 'empty' | null
 export type { PageExportFile };
 
 /** Creates the page's draft (empty, or a copy of the published version). */
+/** `PATCH Page/{id}` with the devices the page belongs to. */
+export function useSetPageDevices(pageId: string) {
+  const refresh = useRefreshPages();
+  return useMutation({
+    mutationFn: (agents: { publicId: string }[]) =>
+      apiData<Page>('Page', {
+        method: 'PATCH',
+        params: idParams(pageId),
+        body: { agents: agents.map(({ publicId }) => ({ publicId })) },
+      }),
+    onSettled: () => refresh(pageId),
+  });
+}
+
 export function useCreateDraft(pageId: string) {
   const refresh = useRefreshPages();
   return useMutation({
