@@ -60,7 +60,13 @@ describe('publicId in every answer, whatever fields selects', () => {
     });
     // The create answer is not projected: its presenter must carry the ids itself.
     expect(
-      objectsWithoutPublicId(created, '$', ['$.rateLimiting', '$.myAccess', '$.logging', '$.alarming']),
+      objectsWithoutPublicId(created, '$', [
+        '$.rateLimiting',
+        '$.myAccess',
+        '$.logging',
+        '$.alarming',
+        '$.dataLogging',
+      ]),
     ).toEqual([]);
     expect(created.memberships).toEqual([{ publicId: id, group: { publicId: group, name: 'Hall B' } }]);
     await agents.openVpnSession(created.publicId);
@@ -88,6 +94,7 @@ describe('publicId in every answer, whatever fields selects', () => {
         '$.myAccess',
         '$.logging',
         '$.alarming',
+        '$.dataLogging',
       ]),
     ).toEqual([]);
   });

@@ -355,10 +355,14 @@ export function registerDataLoggingRoutes(api: Api, deps: DataLoggingDeps) {
         throw new ApiError(403, [{ message: dataLoggingErrors.loggingNotActive }]);
       const agent = { id: found.id, publicId: found.publicId, companyId: found.companyId };
       const result = await storeSampleBatch(ctx.db, agent, input, listeners);
-      for (const after of result.afterCommit)
-        await after().catch((error: unknown) =>
-          deps.log.error({ err: error }, 'after-commit work of a batch failed'),
-        );
+      // Live events and e-mails of the batch (alarms) go out in order but do not hold the
+      // acknowledgement: a slow mail server must not make the agent resend.
+      void (async () => {
+        for (const after of result.afterCommit)
+          await after().catch((error: unknown) =>
+            deps.log.error({ err: error }, 'after-commit work of a batch failed'),
+          );
+      })();
       if (result.newest.length > 0) void publishValues(ctx.db, agent, result.newest);
       const data: AgentSampleBatchAck = { batchId: input.batchId, stored: result.stored };
       return { type: 'AgentSampleBatch', data };

@@ -58,7 +58,14 @@ describe('sample storage', () => {
 
     const result = await applySampleRetention(t.server.db, new Date(now));
     expect(result.droppedPartitions).toContain(oldPartition);
-    expect(result.purgedTags).toBe(1);
+    // Other tests' deleted tags may be purged in the same pass (a shared PostgreSQL database).
+    expect(result.purgedTags).toBeGreaterThanOrEqual(1);
+    const purgeLeft = await t.server.db
+      .selectFrom('tag_purges')
+      .select('tag_id')
+      .where('tag_id', '=', pressureId)
+      .execute();
+    expect(purgeLeft).toEqual([]);
     expect(await count('samples', tagId)).toBe(1);
     expect(await count('samples_1m', tagId)).toBe(1);
     expect(await count('samples', pressureId)).toBe(0);
