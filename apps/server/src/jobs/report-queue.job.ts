@@ -12,7 +12,10 @@ import { queueDueSchedules, mailScheduledReport } from '../modules/reports/repor
 
 /** How often the queue is looked at when idle. */
 export const reportQueuePollMs = 1000;
-/** A worker holds a job this long; a job still `running` past it was left by a crashed server. */
+/**
+ * A worker holds a job this long past its claim or its last progress; a job still `running`
+ * past it was left by a crashed server.
+ */
 export const reportLeaseMs = 5 * 60 * 1000;
 
 export type ReportWorkerDeps = {
@@ -23,9 +26,14 @@ export type ReportWorkerDeps = {
   publicUrl: () => string;
   /** The PDF renderer (tests make it fail). */
   render?: typeof renderReportPdf;
+  /** How long a claim or a progress update holds a job (reportLeaseMs). */
+  leaseMs?: number;
 };
 
 type Claimed = { id: number; attempts: number };
+
+/** The end of a lease taken now. */
+const leaseEnd = (leaseMs: number) => sql<Date>`now() + ${`${leaseMs} milliseconds`}::interval`;
 
 /**
  * Takes one job: a queued one, or a running one whose lease ran out (its server crashed). The row
@@ -34,7 +42,7 @@ type Claimed = { id: number; attempts: number };
 export async function claimReportJob(db: Db, leaseMs = reportLeaseMs): Promise<Claimed | undefined> {
   const { rows } = await sql<Claimed>`
     update report_jobs set state = 'running', attempts = attempts + 1, progress = 0,
-      locked_until = now() + ${`${leaseMs} milliseconds`}::interval,
+      locked_until = ${leaseEnd(leaseMs)},
       started_at = coalesce(started_at, now())
     where id = (
       select id from report_jobs
@@ -72,14 +80,21 @@ export async function runReportJob(deps: ReportWorkerDeps, claimed: Claimed) {
       end: job.period_end,
       timeZone: job.time_zone,
     });
+    const leaseMs = deps.leaseMs ?? reportLeaseMs;
     let shown = 0;
+    let renewedAt = Date.now();
     const pdf = await (deps.render ?? renderReportPdf)(content, async (share) => {
       const progress = Math.min(99, Math.floor(share * 100));
-      // Told in steps of a tenth at most, so a long report does not flood the requester.
-      if (progress - shown < 10) return;
-      shown = progress;
-      const changed = await held(updateJob().set({ progress })).returning('id').executeTakeFirst();
-      if (changed) await tell(deps, claimed.id);
+      // Told in steps of a tenth at most, so a long report does not flood the requester; the
+      // lease is renewed with every write, and at least every third of it while drawing goes on.
+      const advanced = progress - shown >= 10;
+      if (!advanced && Date.now() - renewedAt < leaseMs / 3) return;
+      if (advanced) shown = progress;
+      renewedAt = Date.now();
+      const changed = await held(updateJob().set({ progress: shown, locked_until: leaseEnd(leaseMs) }))
+        .returning('id')
+        .executeTakeFirst();
+      if (changed && advanced) await tell(deps, claimed.id);
     });
     await finish(deps, claimed, {
       state: 'done',
@@ -173,7 +188,7 @@ export async function runReportQueueOnce(deps: ReportWorkerDeps, now = new Date(
   await queueDueSchedules(deps.db, now);
   let ran = 0;
   for (;;) {
-    const claimed = await claimReportJob(deps.db);
+    const claimed = await claimReportJob(deps.db, deps.leaseMs);
     if (!claimed) return ran;
     await runReportJob(deps, claimed);
     ran += 1;

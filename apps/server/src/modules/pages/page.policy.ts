@@ -7,6 +7,11 @@ import { agentVisibility } from '../agents/agent-visibility.ts';
 
 export const managePages = 'pages.manage';
 
+/** Whether the viewer manages pages: sees every page, its draft and every name it holds. */
+export function managesPages(viewer: Viewer) {
+  return viewer.company.capabilities.has(managePages);
+}
+
 export function authorizeManage(ctx: ApiContext<'company'>) {
   if (!ctx.company.capabilities.has(managePages)) throw forbidden();
 }
@@ -32,7 +37,7 @@ function visibleGroups(viewer: Viewer) {
  * counts as seen only by those who see every agent. Returns null when nothing needs filtering.
  */
 export function pageVisibility(viewer: Viewer, pageId: Expression<number>): Expression<SqlBool> | null {
-  if (viewer.company.capabilities.has(managePages)) return null;
+  if (managesPages(viewer)) return null;
   const agentSeen = agentVisibility(viewer, sql.ref('pa.agent_id'));
   const assetAgentSeen = agentVisibility(viewer, sql.ref('a.agent_id'));
   const agents = sql`select pa.page_id from page_agents pa ${agentSeen ? sql`where ${agentSeen}` : sql``}`;

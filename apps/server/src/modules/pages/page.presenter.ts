@@ -42,18 +42,31 @@ export const pageFilters: FilterSpec = {
 
 type Named = { publicId: string; name: string };
 
+/**
+ * What a viewer without `pages.manage` is shown of pages: no drafts, only the agents in
+ * `agentIds` (null: every agent), assets of those agents (every asset with null), and the
+ * sub-pages in `pageIds`. `null` shows everything.
+ */
+export type PageScope = { agentIds: Set<number> | null; pageIds: Set<number> } | null;
+
 function byId(rows: { id: number; public_id: string; name: string }[]) {
   return new Map<number, Named>(rows.map((row) => [row.id, { publicId: row.public_id, name: row.name }]));
 }
 
-/** Shapes pages with their versions, links and names, from `loadPageDetails`. */
-export function presentPages(pages: PageRow[], details: PageDetails): Page[] {
+/** Shapes pages with their versions, links and names, from `loadPageDetails`, as `scope` allows. */
+export function presentPages(pages: PageRow[], details: PageDetails, scope: PageScope = null): Page[] {
+  const agentSeen = (id: number) => scope === null || scope.agentIds === null || scope.agentIds.has(id);
+  // An asset without an agent is seen only by those who see every agent (as in page.policy.ts).
+  const assetSeen = (agentId: number | null) =>
+    scope === null || scope.agentIds === null || (agentId !== null && scope.agentIds.has(agentId));
+  const pageSeen = (id: number) => scope === null || scope.pageIds.has(id);
   const groups = byId(details.groups);
-  const agents = byId(details.previewAgents);
-  const assets = byId(details.previewAssets);
+  const agents = byId(details.previewAgents.filter((row) => agentSeen(row.id)));
+  const assets = byId(details.previewAssets.filter((row) => assetSeen(row.agent_id)));
   const versions = new Map(details.versions.map((row) => [row.id, row]));
   const subPages = new Map<number, PageVersion['pagePages']>();
   for (const row of details.subPages) {
+    if (!pageSeen(row.sub_page_id)) continue;
     const list = subPages.get(row.page_version_id) ?? [];
     list.push({ publicId: row.public_id, title: row.published_title });
     subPages.set(row.page_version_id, list);
@@ -65,17 +78,16 @@ export function presentPages(pages: PageRow[], details: PageDetails): Page[] {
       ? presentVersion(row, subPages.get(row.id) ?? [], find(groups, row.group_id), agents, assets)
       : null;
   };
-  const linked = (rows: { page_id: number; public_id: string; name: string }[], pageId: number) =>
-    rows.filter((row) => row.page_id === pageId).map((row) => ({ publicId: row.public_id, name: row.name }));
+  const named = (row: { public_id: string; name: string }) => ({ publicId: row.public_id, name: row.name });
   return pages.map((page) => ({
     publicId: page.public_id,
     title: page.title,
     kind: page.kind,
     default: page.is_default,
-    draftVersion: version(page.draft_version_id),
+    draftVersion: scope === null ? version(page.draft_version_id) : null,
     publishedVersion: version(page.published_version_id),
-    agents: linked(details.agents, page.id),
-    assets: linked(details.assets, page.id),
+    agents: details.agents.filter((row) => row.page_id === page.id && agentSeen(row.id)).map(named),
+    assets: details.assets.filter((row) => row.page_id === page.id && assetSeen(row.agent_id)).map(named),
     group: find(groups, page.group_id),
     createdOn: page.created_at.toISOString(),
   }));

@@ -101,6 +101,46 @@ export function listDevicePages(
     .execute() as Promise<PageRow[]>;
 }
 
+/**
+ * The pages that belong to a device: linked to its agent or its asset, of one of `groupIds`
+ * (the agent's groups and those above), or the company's default page.
+ */
+export function deviceLinkCondition(
+  device: { agentId: number | null; assetId: number | null },
+  groupIds: number[],
+): Expression<SqlBool> {
+  const none = sql<SqlBool>`false`;
+  const agent =
+    device.agentId === null
+      ? none
+      : sql<SqlBool>`pages.id in (select page_id from page_agents where agent_id = ${device.agentId})`;
+  const asset =
+    device.assetId === null
+      ? none
+      : sql<SqlBool>`pages.id in (select page_id from page_assets where asset_id = ${device.assetId})`;
+  const groups =
+    groupIds.length === 0
+      ? none
+      : sql<SqlBool>`pages.group_id in (${sql.join(groupIds.map((id) => sql`${id}`))})`;
+  return sql<SqlBool>`(pages.is_default or ${agent} or ${asset} or ${groups})`;
+}
+
+/** Of these ids of a table, those matching `visible` (all when it is null). */
+export async function visibleIds(
+  db: Db,
+  table: 'agents' | 'pages',
+  ids: number[],
+  visible: Expression<SqlBool> | null,
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  let q = db
+    .selectFrom(table)
+    .select(`${table}.id as id`)
+    .where(`${table}.id`, 'in', [...new Set(ids)]);
+  if (visible) q = q.where(visible);
+  return new Set((await q.execute()).map((row) => row.id));
+}
+
 /** The groups an agent is in, with every group above them. */
 export async function agentGroupIds(db: Db, agentId: number): Promise<number[]> {
   const rows = await sql<{ id: number }>`
@@ -342,11 +382,20 @@ export async function idsByPublicId(
   return new Map(rows.map((row) => [row.public_id, row.id]));
 }
 
-/** Everything the presenter needs besides the page rows, fetched in a few queries. */
-export async function loadPageDetails(db: Db, pages: PageRow[]) {
+/**
+ * Everything the presenter needs besides the page rows, fetched in a few queries. Without
+ * `drafts`, draft versions (and what only they name) are not read.
+ */
+export async function loadPageDetails(
+  db: Db,
+  pages: PageRow[],
+  options: { drafts: boolean } = { drafts: true },
+) {
   const pageIds = pages.map((page) => page.id);
   const versionIds = pages.flatMap((page) =>
-    [page.draft_version_id, page.published_version_id].filter((id): id is number => id !== null),
+    [options.drafts ? page.draft_version_id : null, page.published_version_id].filter(
+      (id): id is number => id !== null,
+    ),
   );
   const none = pageIds.length === 0;
   const [versions, agents, assets, subPages] = await Promise.all([
@@ -372,7 +421,7 @@ export async function loadPageDetails(db: Db, pages: PageRow[]) {
       : db
           .selectFrom('page_assets')
           .innerJoin('assets', 'assets.id', 'page_assets.asset_id')
-          .select(['page_assets.page_id', 'assets.id', 'assets.public_id', 'assets.name'])
+          .select(['page_assets.page_id', 'assets.id', 'assets.public_id', 'assets.name', 'assets.agent_id'])
           .where('page_assets.page_id', 'in', pageIds)
           .orderBy('assets.name')
           .orderBy('assets.public_id')
@@ -385,6 +434,7 @@ export async function loadPageDetails(db: Db, pages: PageRow[]) {
           .leftJoin('page_versions as published', 'published.id', 'sub.published_version_id')
           .select([
             'page_version_pages.page_version_id',
+            'sub.id as sub_page_id',
             'sub.public_id',
             'published.title as published_title',
           ])
@@ -416,7 +466,7 @@ export async function loadPageDetails(db: Db, pages: PageRow[]) {
       ? []
       : db
           .selectFrom('assets')
-          .select(['id', 'public_id', 'name'])
+          .select(['id', 'public_id', 'name', 'agent_id'])
           .where('id', 'in', previewAssetIds)
           .execute(),
   ]);

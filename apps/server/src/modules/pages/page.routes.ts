@@ -90,7 +90,7 @@ export function registerPageRoutes(api: Api, deps: ModuleDeps) {
         limit: paging.size + 1,
       });
       const page = pageOf(rows, paging.size);
-      const data = await presentRows(ctx.db, page.rows);
+      const data = await presentRows(ctx.db, viewerOf(ctx), page.rows);
       return {
         type: 'PageList',
         data: data.map((item) => project(item, selection)),
@@ -349,10 +349,12 @@ export function registerPageRoutes(api: Api, deps: ModuleDeps) {
     item: true,
     access: 'company',
     doc: {
-      summary: 'The page and its versions as a JSON file (PageExportFile), as a download',
+      summary: 'The page and its versions as a JSON file (PageExportFile), as a download (pages.manage)',
       contentType: 'application/json',
     },
     handler: async (ctx) => {
+      // The file holds the draft, which only page managers read.
+      authorizeManage(ctx);
       const page = await readPage(ctx.db, viewerOf(ctx), ctx.publicId);
       ctx.reply
         .type('application/json; charset=utf-8')

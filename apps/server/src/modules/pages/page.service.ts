@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import {
   defaultPeriodSpec,
   errorMessages,
@@ -20,13 +20,14 @@ import { newPublicId } from '../../http/ids.ts';
 import type { ListQuery, MutationContext, Viewer } from '../../http/resource.ts';
 import { writeAudit } from '../audit/audit.writer.ts';
 import { agentVisibility } from '../agents/agent-visibility.ts';
-import { pageVisibility } from './page.policy.ts';
+import { managesPages, pageVisibility } from './page.policy.ts';
 import { presentPages } from './page.presenter.ts';
 import {
   agentGroupIds,
   clearDefaultPage,
   deletePage,
   deleteVersion,
+  deviceLinkCondition,
   findPage,
   findPageById,
   findVersion,
@@ -42,6 +43,7 @@ import {
   subPageIds,
   updatePage,
   updateVersion,
+  visibleIds,
   type PageRow,
   type VersionValues,
 } from './page.repository.ts';
@@ -50,12 +52,36 @@ type Ref = { publicId: string };
 
 const seen = (viewer: Viewer) => pageVisibility(viewer, sql.ref('pages.id'));
 
-export async function presentRows(db: Db, rows: PageRow[]): Promise<Page[]> {
+const notNull = (id: number | null): id is number => id !== null;
+
+/** Pages whole, drafts and every name: for writers (pages.manage) and background jobs. */
+async function presentWhole(db: Db, rows: PageRow[]): Promise<Page[]> {
   return presentPages(rows, await loadPageDetails(db, rows));
 }
 
 async function presentRow(db: Db, row: PageRow): Promise<Page> {
-  return (await presentRows(db, [row]))[0]!;
+  return (await presentWhole(db, [row]))[0]!;
+}
+
+/**
+ * Pages as the viewer may see them. Without pages.manage: no draft, and only the agents they
+ * see, assets of those agents, previews of those, and sub-pages they see (page.presenter.ts).
+ */
+export async function presentRows(db: Db, viewer: Viewer, rows: PageRow[]): Promise<Page[]> {
+  if (managesPages(viewer)) return presentWhole(db, rows);
+  const details = await loadPageDetails(db, rows, { drafts: false });
+  const agentSeen = agentVisibility(viewer, sql.ref('agents.id'));
+  const agentIds = [
+    ...details.agents.map((row) => row.id),
+    ...details.previewAgents.map((row) => row.id),
+    ...details.assets.map((row) => row.agent_id),
+    ...details.previewAssets.map((row) => row.agent_id),
+  ].filter(notNull);
+  const subPageIds = details.subPages.map((row) => row.sub_page_id);
+  return presentPages(rows, details, {
+    agentIds: agentSeen === null ? null : await visibleIds(db, 'agents', agentIds, agentSeen),
+    pageIds: await visibleIds(db, 'pages', subPageIds, seen(viewer)),
+  });
 }
 
 export async function readPages(db: Db, viewer: Viewer, query: ListQuery) {
@@ -66,7 +92,26 @@ export async function readPages(db: Db, viewer: Viewer, query: ListQuery) {
 export async function readPage(db: Db, viewer: Viewer, publicId: string): Promise<Page> {
   const row = await findPage(db, viewer.company.id, publicId, { visible: seen(viewer) });
   if (!row) throw notFound();
-  return presentRow(db, row);
+  return (await presentRows(db, viewer, [row]))[0]!;
+}
+
+/**
+ * The page a report on a device may use, or undefined: one the viewer sees that belongs to
+ * the device (linked to its agent, to its asset or the asset's agent, to a group the agent is
+ * in or one above, or the company's default page). `agentId` is the asset's agent for an asset.
+ */
+export async function findDevicePage(
+  db: Db,
+  viewer: Viewer,
+  publicId: string,
+  device: { agentId: number | null; assetId: number | null },
+): Promise<PageRow | undefined> {
+  const groupIds = device.agentId === null ? [] : await agentGroupIds(db, device.agentId);
+  const belongs = deviceLinkCondition(device, groupIds);
+  const visible = seen(viewer);
+  return findPage(db, viewer.company.id, publicId, {
+    visible: visible ? sql<SqlBool>`(${visible} and ${belongs})` : belongs,
+  });
 }
 
 /**
@@ -78,6 +123,7 @@ export async function findCompanyPage(db: Db, companyId: number, publicId: strin
   return row ? presentRow(db, row) : null;
 }
 
+/** A version of a page the viewer sees; a draft only with pages.manage (404 otherwise). */
 export async function readVersion(db: Db, viewer: Viewer, publicId: string): Promise<PageVersion> {
   const version = await findVersion(db, viewer.company.id, publicId);
   if (!version) throw notFound();
@@ -464,5 +510,5 @@ export async function devicePages(db: Db, viewer: Viewer, device: 'agent' | 'ass
   }
   const groupIds = agentId === null ? [] : await agentGroupIds(db, agentId);
   const rows = await listDevicePages(db, companyId, direct, groupIds, pageLimits.devicePageListSize);
-  return presentRows(db, rows);
+  return presentRows(db, viewer, rows);
 }

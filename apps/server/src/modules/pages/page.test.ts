@@ -564,12 +564,14 @@ describe('Device page lists and visibility', () => {
     expect((await t.call('GET', `Page/${pages.seenAgent.publicId}`, engineerAs)).status).toBe(200);
     for (const page of [pages.hiddenAgent, pages.hiddenAsset, pages.hiddenGroup, pages.unlinked]) {
       expect((await t.call('GET', `Page/${page.publicId}`, engineerAs)).status).toBe(404);
-      expect((await t.call('GET', `PageExport/${page.publicId}`, engineerAs)).status).toBe(404);
+      // Exporting is for page managers only (it holds the draft).
+      expect((await t.call('GET', `PageExport/${page.publicId}`, engineerAs)).status).toBe(403);
     }
     const draft = await createDraft(as, pages.hiddenAgent.publicId);
     expect((await t.call('GET', `PageVersion/${draft.publicId}`, engineerAs)).status).toBe(404);
+    // A draft is not shown without pages.manage, even of a page they see.
     const seenDraft = await createDraft(as, pages.seenAgent.publicId);
-    expect((await t.call('GET', `PageVersion/${seenDraft.publicId}`, engineerAs)).status).toBe(200);
+    expect((await t.call('GET', `PageVersion/${seenDraft.publicId}`, engineerAs)).status).toBe(404);
     expect((await t.call('GET', `AgentPageList/${hidden.publicId}`, engineerAs)).status).toBe(404);
     expect((await t.call('GET', `AssetPageList/${hiddenAsset}`, engineerAs)).status).toBe(404);
     expect((await t.call('GET', `AgentPageList/${seen.publicId}`, engineerAs)).status).toBe(200);
@@ -587,6 +589,112 @@ describe('Device page lists and visibility', () => {
     const managerAs = { token: manager.token, company: company.publicId };
     expect(await titles(managerAs)).toHaveLength(8);
     expect((await t.call('GET', `Page/${other.publicId}`, managerAs)).status).toBe(200);
+  });
+  it('shows no draft, and only the devices and sub-pages they see, to members without pages.manage', async () => {
+    const { company, as } = await f.setup();
+    const site = await f.createGroup(as, 'Site');
+    const elsewhere = await f.createGroup(as, 'Elsewhere');
+    const seen = await f.createAgent(as, { name: 'Seen', memberships: [{ group: { publicId: site } }] });
+    const hidden = await f.createAgent(as, {
+      name: 'Hidden',
+      memberships: [{ group: { publicId: elsewhere } }],
+    });
+    const seenAsset = await createAsset(as, 'Seen asset', seen.publicId);
+    const hiddenAsset = await createAsset(as, 'Hidden asset', hidden.publicId);
+    const looseAsset = await createAsset(as, 'Loose asset', null);
+    const subSeen = await createPage(as, { title: 'Sub seen', agents: [{ publicId: seen.publicId }] });
+    const subHidden = await createPage(as, { title: 'Sub hidden', agents: [{ publicId: hidden.publicId }] });
+    const subUnlinked = await createPage(as, { title: 'Sub unlinked' });
+    const page = await createPage(as, {
+      title: 'Line',
+      agents: [{ publicId: seen.publicId }, { publicId: hidden.publicId }],
+      assets: [{ publicId: seenAsset }, { publicId: hiddenAsset }, { publicId: looseAsset }],
+    });
+    const first = await createDraft(as, page.publicId);
+    const patched = await t.call('PATCH', `PageVersion/${first.publicId}`, {
+      ...as,
+      body: {
+        pagePages: [subSeen, subHidden, subUnlinked].map((sub) => ({ publicId: sub.publicId })),
+        previewAgent: { publicId: hidden.publicId },
+        previewAsset: { publicId: hiddenAsset },
+      },
+    });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    const published = (await publish(as, page.publicId)).publishedVersion!;
+    const draft = await createDraft(as, page.publicId, { title: 'Next' });
+    const previews = await createPage(as, { title: 'Previews', agents: [{ publicId: seen.publicId }] });
+    const previewDraft = await createDraft(as, previews.publicId);
+    await t.call('PATCH', `PageVersion/${previewDraft.publicId}`, {
+      ...as,
+      body: { previewAgent: { publicId: seen.publicId }, previewAsset: { publicId: seenAsset } },
+    });
+    await publish(as, previews.publicId);
+
+    const engineer = await t.newMember(company, []);
+    await f.addGroupMember(company, site, engineer, []);
+    const engineerAs = { token: engineer.token, company: company.publicId };
+    const connector = await t.newMember(company, ['agents.connect']);
+    const connectorAs = { token: connector.token, company: company.publicId };
+    const manager = await t.newMember(company, ['pages.manage']);
+    await f.addGroupMember(company, site, manager, []);
+    const managerAs = { token: manager.token, company: company.publicId };
+    const names = (list: { name: string }[]) => list.map((item) => item.name);
+    const ids = (list: { publicId: string }[]) => list.map((item) => item.publicId);
+
+    // Every answer that holds the page: the item, the list and the device's list.
+    const answers = async (who: As) => {
+      const item = await readPage(who, page.publicId);
+      const list = await t.call('GET', 'PageList', {
+        ...who,
+        query: { filters: `eq(publicId,"${page.publicId}")` },
+      });
+      const device = await t.call('GET', `AgentPageList/${seen.publicId}`, who);
+      const ofDevice = (device.body.data as Page[]).find((p) => p.publicId === page.publicId)!;
+      return [item, (list.body.data as Page[])[0]!, ofDevice];
+    };
+    for (const shown of await answers(engineerAs)) {
+      expect(shown.draftVersion).toBeNull();
+      expect(names(shown.agents)).toEqual(['Seen']);
+      expect(names(shown.assets)).toEqual(['Seen asset']);
+      expect(shown.publishedVersion).toMatchObject({ previewAgent: null, previewAsset: null });
+      expect(ids(shown.publishedVersion!.pagePages)).toEqual([subSeen.publicId]);
+    }
+    const version = await t.call('GET', `PageVersion/${published.publicId}`, engineerAs);
+    expect(version.status).toBe(200);
+    expect(version.body.data).toMatchObject({ previewAgent: null, previewAsset: null });
+    expect(ids((version.body.data as PageVersion).pagePages)).toEqual([subSeen.publicId]);
+    expect((await t.call('GET', `PageVersion/${draft.publicId}`, engineerAs)).status).toBe(404);
+    expect((await t.call('GET', `PageExport/${page.publicId}`, engineerAs)).status).toBe(403);
+    expect((await readPage(engineerAs, previews.publicId)).publishedVersion).toMatchObject({
+      previewAgent: { publicId: seen.publicId, name: 'Seen' },
+      previewAsset: { publicId: seenAsset, name: 'Seen asset' },
+    });
+
+    // Who sees every agent sees every device, but still no draft nor a page they do not see.
+    for (const shown of await answers(connectorAs)) {
+      expect(shown.draftVersion).toBeNull();
+      expect(names(shown.agents)).toEqual(['Hidden', 'Seen']);
+      expect(names(shown.assets)).toEqual(['Hidden asset', 'Loose asset', 'Seen asset']);
+      expect(shown.publishedVersion).toMatchObject({
+        previewAgent: { publicId: hidden.publicId },
+        previewAsset: { publicId: hiddenAsset },
+      });
+      expect(ids(shown.publishedVersion!.pagePages)).toEqual([subSeen.publicId, subHidden.publicId]);
+    }
+    expect((await t.call('GET', `PageVersion/${draft.publicId}`, connectorAs)).status).toBe(404);
+
+    // pages.manage sees it whole.
+    for (const shown of await answers(managerAs)) {
+      expect(shown.draftVersion?.publicId).toBe(draft.publicId);
+      expect(names(shown.agents)).toEqual(['Hidden', 'Seen']);
+      expect(ids(shown.publishedVersion!.pagePages)).toEqual([
+        subSeen.publicId,
+        subHidden.publicId,
+        subUnlinked.publicId,
+      ]);
+    }
+    expect((await t.call('GET', `PageVersion/${draft.publicId}`, managerAs)).status).toBe(200);
+    expect((await t.call('GET', `PageExport/${page.publicId}`, managerAs)).status).toBe(200);
   });
 });
 

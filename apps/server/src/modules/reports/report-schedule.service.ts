@@ -19,7 +19,7 @@ import type { ReportJobRow } from './report.repository.ts';
 import { formatInZone } from './report-pdf.ts';
 import {
   isKnownTimeZone,
-  publishedPage,
+  reportPage,
   visibleAgent,
   visibleAsset,
   type ReportDevice,
@@ -223,7 +223,8 @@ export async function createReportSchedule(db: Db, viewer: Viewer, body: unknown
     const device = input.agent
       ? await visibleAgent(trx, viewer, input.agent.publicId)
       : await visibleAsset(trx, viewer, input.asset!.publicId);
-    const page = await publishedPage(trx, viewer.company.id, input.report.publicId);
+    // The creator's rule, as when queueing by hand: a page they see, of this device.
+    const page = await reportPage(trx, viewer, input.report.publicId, device);
     const users = await recipientIds(trx, viewer, device, input.recipients);
     const inserted = await trx
       .insertInto('report_schedules')

@@ -14,6 +14,7 @@ import { newPublicId, publicIdPattern } from '../../http/ids.ts';
 import type { Viewer } from '../../http/resource.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { agentVisibility } from '../agents/agent-visibility.ts';
+import { findDevicePage } from '../pages/page.service.ts';
 import { presentReportJob } from './report.presenter.ts';
 import { countPendingJobs, findReportJob, selectReportJobs } from './report.repository.ts';
 
@@ -79,15 +80,17 @@ export async function visibleAsset(db: Db, viewer: Viewer, publicId: string): Pr
   };
 }
 
-/** The company's page with a published version (404 `report`, 409 `No published page`). */
-export async function publishedPage(db: Db, companyId: number, publicId: string) {
+/**
+ * The page a report on this device is made of, with a published version: one the viewer sees
+ * and that belongs to the device (pages module, `findDevicePage`); 404 `report` otherwise,
+ * before 409 `No published page`, so an unseen page's state does not show.
+ */
+export async function reportPage(db: Db, viewer: Viewer, publicId: string, device: ReportDevice) {
   if (!publicIdPattern.test(publicId)) throw notFoundAt('report');
-  const page = await db
-    .selectFrom('pages')
-    .select(['id', 'published_version_id'])
-    .where('company_id', '=', companyId)
-    .where('public_id', '=', publicId)
-    .executeTakeFirst();
+  const page = await findDevicePage(db, viewer, publicId, {
+    agentId: device.agentId ?? device.tagAgentId,
+    assetId: device.assetId,
+  });
   if (!page) throw notFoundAt('report');
   if (page.published_version_id === null) throw conflict(reportErrors.notPublished, 'report');
   return page;
@@ -106,7 +109,8 @@ export function checkPeriod(input: { start: string; end: string; timeZone: strin
 
 /**
  * Queues a report: the input is checked (shape, period, zone) before the database is read, then
- * the device (404), the page (404 / 409), and the user's pending jobs (429) in one transaction.
+ * the device (404), the page (404 unless the user sees it and it belongs to the device, 409
+ * unpublished), and the user's pending jobs (429) in one transaction.
  */
 export async function queueReport(
   db: Db,
@@ -133,7 +137,7 @@ export async function queueReport(
       target.kind === 'agent'
         ? await visibleAgent(trx, viewer, target.publicId)
         : await visibleAsset(trx, viewer, target.publicId);
-    const page = await publishedPage(trx, viewer.company.id, input.report.publicId);
+    const page = await reportPage(trx, viewer, input.report.publicId, device);
     // One user's queueing is serialised, so two requests cannot both pass the limit.
     await sql`select pg_advisory_xact_lock(hashtext('report-queue'), ${viewer.user.id})`.execute(trx);
     if ((await countPendingJobs(trx, viewer.user.id)) >= reportLimits.pendingPerUser)

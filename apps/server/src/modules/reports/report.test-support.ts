@@ -64,14 +64,45 @@ export function reportFixtures(t: TestServer) {
     return { company, as, companyId, agent, agentId: await idOf('agents', agent.publicId) };
   }
 
-  /** A page with (unless `published` is false) a published version holding these components. */
-  async function page(companyId: number, title: string, components: PageComponent[], published = true) {
+  /**
+   * A report page with (unless `published` is false) a published version holding these
+   * components, linked to these agents and assets, of this group, or the default page.
+   */
+  async function page(
+    companyId: number,
+    title: string,
+    components: PageComponent[],
+    options: {
+      published?: boolean;
+      agentIds?: number[];
+      assetIds?: number[];
+      groupId?: number;
+      isDefault?: boolean;
+    } = {},
+  ) {
     const row = await db()
       .insertInto('pages')
-      .values({ public_id: newPublicId(), company_id: companyId, title, kind: 'report' })
+      .values({
+        public_id: newPublicId(),
+        company_id: companyId,
+        title,
+        kind: 'report',
+        group_id: options.groupId ?? null,
+        is_default: options.isDefault ?? false,
+      })
       .returning(['id', 'public_id'])
       .executeTakeFirstOrThrow();
-    if (published) {
+    if (options.agentIds?.length)
+      await db()
+        .insertInto('page_agents')
+        .values(options.agentIds.map((agent_id) => ({ page_id: row.id, agent_id })))
+        .execute();
+    if (options.assetIds?.length)
+      await db()
+        .insertInto('page_assets')
+        .values(options.assetIds.map((asset_id) => ({ page_id: row.id, asset_id })))
+        .execute();
+    if (options.published ?? true) {
       const version = await db()
         .insertInto('page_versions')
         .values({

@@ -89,10 +89,25 @@ const components = [
   { id: 'alarms', kind: 'alarms' as const, title: 'Alarm list', x: 0, y: 14, w: 12, h: 3 },
 ];
 
+/** An asset (with its own asset type), of an agent or of none. */
+async function createAsset(as: { token: string; company: string }, name: string, agent: string | null) {
+  const type = await t.call('POST', 'AssetTypeList', { ...as, body: { name: `Type ${t.unique()}` } });
+  const response = await t.call('POST', 'AssetList', {
+    ...as,
+    body: {
+      name,
+      assetType: { publicId: (type.body.data as { publicId: string }).publicId },
+      ...(agent ? { agent: { publicId: agent } } : {}),
+    },
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return (response.body.data as { publicId: string }).publicId;
+}
+
 describe('QueueReportList', () => {
   it('answers 401, 403 without the right or the app, 400 with the property and 404 across companies', async () => {
-    const { company, as, companyId, agent } = await f.setup();
-    const page = await f.page(companyId, 'Daily report', components);
+    const { company, as, companyId, agent, agentId } = await f.setup();
+    const page = await f.page(companyId, 'Daily report', components, { agentIds: [agentId] });
     const body = {
       agent: { publicId: agent.publicId },
       report: { publicId: page.public_id },
@@ -109,7 +124,7 @@ describe('QueueReportList', () => {
       ),
     ).toMatchObject({ status: 403 });
     const noApp = await f.setup(false);
-    const noAppPage = await f.page(noApp.companyId, 'Page', []);
+    const noAppPage = await f.page(noApp.companyId, 'Page', [], { agentIds: [noApp.agentId] });
     const noAppResponse = await t.call('POST', 'QueueReportList', {
       ...noApp.as,
       body: { ...body, agent: { publicId: noApp.agent.publicId }, report: { publicId: noAppPage.public_id } },
@@ -138,7 +153,7 @@ describe('QueueReportList', () => {
 
     // Another company's agent and page are not found.
     const other = await f.setup();
-    const otherPage = await f.page(other.companyId, 'Theirs', []);
+    const otherPage = await f.page(other.companyId, 'Theirs', [], { agentIds: [other.agentId] });
     expect(
       statusAndData(
         await t.call('POST', 'QueueReportList', {
@@ -155,7 +170,7 @@ describe('QueueReportList', () => {
         }),
       ),
     ).toEqual(errorOf(404, 'Not found', 'report'));
-    const draftOnly = await f.page(companyId, 'Draft only', [], false);
+    const draftOnly = await f.page(companyId, 'Draft only', [], { published: false, agentIds: [agentId] });
     expect(
       statusAndData(
         await t.call('POST', 'QueueReportList', {
@@ -179,9 +194,82 @@ describe('QueueReportList', () => {
     ).toBe(0);
   });
 
+  it('queues only a page the user sees that belongs to the device: 404 `report` otherwise, before 409', async () => {
+    const { company, as, companyId, agentId } = await f.setup();
+    const site = await f.agents.createGroup(as, 'Site');
+    const line = await f.agents.createGroup(as, 'Line', site);
+    const grouped = await f.agents.createAgent(as, {
+      name: `Grouped ${t.unique()}`,
+      memberships: [{ group: { publicId: line } }],
+    });
+    const groupedId = await f.idOf('agents', grouped.publicId);
+    const asset = await createAsset(as, 'Filler', grouped.publicId);
+    const group = async (publicId: string) =>
+      (
+        await f
+          .db()
+          .selectFrom('groups')
+          .select('id')
+          .where('public_id', '=', publicId)
+          .executeTakeFirstOrThrow()
+      ).id;
+    const pages = {
+      ofAgent: await f.page(companyId, 'Of the agent', [], { agentIds: [groupedId] }),
+      ofAsset: await f.page(companyId, 'Of the asset', [], { assetIds: [await f.idOf('assets', asset)] }),
+      ofLine: await f.page(companyId, 'Of its group', [], { groupId: await group(line) }),
+      ofSite: await f.page(companyId, 'Of the group above', [], { groupId: await group(site) }),
+      ofOther: await f.page(companyId, 'Of another agent', [], { agentIds: [agentId] }),
+      draftOfOther: await f.page(companyId, 'Draft elsewhere', [], { published: false, agentIds: [agentId] }),
+      draftOfSite: await f.page(companyId, 'Draft above', [], {
+        published: false,
+        groupId: await group(site),
+      }),
+      unlinked: await f.page(companyId, 'Unlinked', []),
+    };
+    const member = await t.newMember(company, ['reports.use']);
+    await f.agents.addGroupMember(company, line, member, []);
+    const memberAs = { token: member.token, company: company.publicId };
+    const queue = async (who: typeof as, device: object, page: { public_id: string }) => {
+      const response = await t.call('POST', 'QueueReportList', {
+        ...who,
+        body: { ...device, report: { publicId: page.public_id }, start, end, timeZone },
+      });
+      // Not to run into the pending limit.
+      await f.db().deleteFrom('report_jobs').where('company_id', '=', companyId).execute();
+      return response.status === 201 ? 201 : statusAndData(response);
+    };
+    const ofAgent = { agent: { publicId: grouped.publicId } };
+    const ofAsset = { asset: { publicId: asset } };
+    const missing = errorOf(404, 'Not found', 'report');
+
+    // Whoever sees every page: only those of the device (the asset's include its agent's).
+    for (const page of [pages.ofAgent, pages.ofLine, pages.ofSite])
+      expect(await queue(as, ofAgent, page), page.public_id).toBe(201);
+    for (const page of [pages.ofAsset, pages.ofOther, pages.draftOfOther, pages.unlinked])
+      expect(await queue(as, ofAgent, page), page.public_id).toEqual(missing);
+    for (const page of [pages.ofAsset, pages.ofAgent, pages.ofLine])
+      expect(await queue(as, ofAsset, page), page.public_id).toBe(201);
+    expect(await queue(as, ofAsset, pages.ofOther)).toEqual(missing);
+    expect(await queue(as, ofAgent, pages.draftOfSite)).toEqual(
+      errorOf(409, reportErrors.notPublished, 'report'),
+    );
+
+    // A member sees the device but not the page of the group above it: not found, published or not.
+    for (const page of [pages.ofAgent, pages.ofLine])
+      expect(await queue(memberAs, ofAgent, page), page.public_id).toBe(201);
+    expect(await queue(memberAs, ofAsset, pages.ofAsset)).toBe(201);
+    for (const page of [pages.ofSite, pages.draftOfSite, pages.ofOther, pages.draftOfOther])
+      expect(await queue(memberAs, ofAgent, page), page.public_id).toEqual(missing);
+
+    // The company's default page is every device's.
+    await f.db().updateTable('pages').set({ is_default: true }).where('id', '=', pages.unlinked.id).execute();
+    expect(await queue(memberAs, ofAgent, pages.unlinked)).toBe(201);
+    expect(await queue(as, ofAsset, pages.unlinked)).toBe(201);
+  });
+
   it('queues up to the pending limit per user (429 beyond), lists per device and reads one job', async () => {
-    const { as, companyId, agent } = await f.setup();
-    const page = await f.page(companyId, 'Limit report', []);
+    const { as, companyId, agent, agentId } = await f.setup();
+    const page = await f.page(companyId, 'Limit report', [], { agentIds: [agentId] });
     const body = { report: { publicId: page.public_id }, start, end, timeZone };
     const jobs: ReportJob[] = [];
     for (let i = 0; i < reportLimits.pendingPerUser; i += 1) {
@@ -246,7 +334,7 @@ describe('report worker', () => {
     const { as, companyId, agentId, agent } = await f.setup();
     await f.tagWithSamples(companyId, agentId, 'temp', '°C', new Date(start), [20, 21, 22.5, 23]);
     await f.tagWithSamples(companyId, agentId, 'pressure', 'bar', new Date(start), [4, 5.25]);
-    const page = await f.page(companyId, 'Boiler Monthly Report', components);
+    const page = await f.page(companyId, 'Boiler Monthly Report', components, { agentIds: [agentId] });
     const queued = await t.call('POST', `AgentQueueReportList/${agent.publicId}`, {
       ...as,
       body: { report: { publicId: page.public_id }, start, end, timeZone },
@@ -302,7 +390,7 @@ describe('report worker', () => {
 
   it('runs a job left running by a crashed server once its lease is over, on a fresh server', async () => {
     const { as, companyId, agentId, agent } = await f.setup();
-    const page = await f.page(companyId, 'Restart report', []);
+    const page = await f.page(companyId, 'Restart report', [], { agentIds: [agentId] });
     const me = (await t.call('GET', 'MyUser', as)).body.data as { publicId: string };
     const userId = await f.idOf('users', me.publicId);
     const publicId = newPublicId();
@@ -360,9 +448,58 @@ describe('report worker', () => {
     expect(await runReportQueueOnce(f.workerDeps())).toBe(0);
   });
 
+  it('renews the lease whenever it writes progress, so a long render keeps its job', async () => {
+    const { as, companyId, agentId, agent } = await f.setup();
+    const page = await f.page(companyId, 'Long report', components, { agentIds: [agentId] });
+    const queued = await t.call('POST', `AgentQueueReportList/${agent.publicId}`, {
+      ...as,
+      body: { report: { publicId: page.public_id }, start, end, timeZone },
+    });
+    const publicId = (queued.body.data as ReportJob).publicId;
+    const lockedUntil = async () =>
+      (
+        await f
+          .db()
+          .selectFrom('report_jobs')
+          .select('locked_until')
+          .where('public_id', '=', publicId)
+          .executeTakeFirstOrThrow()
+      ).locked_until!;
+    const leaseMs = 60_000;
+    const seen: { before: Date; after: Date }[] = [];
+    const render = vi.fn(async (_content: unknown, onProgress?: (share: number) => Promise<void>) => {
+      for (const share of [0.3, 0.6]) {
+        // The render has run past its lease.
+        await f
+          .db()
+          .updateTable('report_jobs')
+          .set({ locked_until: new Date(Date.now() - 1000) })
+          .where('public_id', '=', publicId)
+          .execute();
+        const before = await lockedUntil();
+        await onProgress!(share);
+        seen.push({ before, after: await lockedUntil() });
+      }
+      return Buffer.from('%PDF-1.4 test');
+    });
+    expect(await runReportQueueOnce(f.workerDeps({ render, leaseMs }))).toBe(1);
+    expect(seen).toHaveLength(2);
+    for (const { before, after } of seen) {
+      expect(after.getTime()).toBeGreaterThan(before.getTime());
+      expect(after.getTime()).toBeGreaterThan(Date.now() + leaseMs / 2);
+    }
+    const row = await f
+      .db()
+      .selectFrom('report_jobs')
+      .select(['state', 'attempts'])
+      .where('public_id', '=', publicId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ state: 'done', attempts: 1 });
+  });
+
   it('tries a failing job up to the attempts, then fails it with a readable error and tells the requester', async () => {
-    const { as, companyId, agent } = await f.setup();
-    const page = await f.page(companyId, 'Broken report', []);
+    const { as, companyId, agent, agentId } = await f.setup();
+    const page = await f.page(companyId, 'Broken report', [], { agentIds: [agentId] });
     const queued = await t.call('POST', 'QueueReportList', {
       ...as,
       body: {
@@ -416,10 +553,13 @@ describe('report worker', () => {
 
 describe('ReportScheduleList', () => {
   it('checks recipients, queues the previous day when due and mails the PDF as an attachment', async () => {
-    const { company, as, companyId, agent } = await f.setup();
-    const page = await f.page(companyId, 'Nightly report', [
-      { id: 't', kind: 'text', x: 0, y: 0, w: 12, h: 1, text: 'Hello' },
-    ]);
+    const { company, as, companyId, agent, agentId } = await f.setup();
+    const page = await f.page(
+      companyId,
+      'Nightly report',
+      [{ id: 't', kind: 'text', x: 0, y: 0, w: 12, h: 1, text: 'Hello' }],
+      { agentIds: [agentId] },
+    );
     const admin = (await t.call('GET', 'MyUser', as)).body.data as { publicId: string; emailAddress: string };
     const viewer = await t.newMember(company, ['agents.connect']);
     const blind = await t.newMember(company, []);
@@ -506,5 +646,30 @@ describe('ReportScheduleList', () => {
     expect((await t.call('DELETE', `ReportSchedule/${schedule.publicId}`, other.as)).status).toBe(404);
     expect((await t.call('DELETE', `ReportSchedule/${schedule.publicId}`, as)).status).toBe(200);
     expect((await t.call('GET', 'ReportScheduleList', as)).body.data).toEqual([]);
+  });
+  it('refuses a page of another device, for its creator (404 `report`)', async () => {
+    const { as, companyId, agent } = await f.setup();
+    const second = await f.agents.createAgent(as, { name: `Second ${t.unique()}` });
+    const elsewhere = await f.page(companyId, 'Elsewhere', [], {
+      agentIds: [await f.idOf('agents', second.publicId)],
+    });
+    const unlinked = await f.page(companyId, 'Unlinked', []);
+    const admin = (await t.call('GET', 'MyUser', as)).body.data as { publicId: string };
+    for (const page of [elsewhere, unlinked]) {
+      const response = await t.call('POST', 'ReportScheduleList', {
+        ...as,
+        body: {
+          report: { publicId: page.public_id },
+          agent: { publicId: agent.publicId },
+          frequency: 'daily',
+          timeZone: 'UTC',
+          recipients: [{ publicId: admin.publicId }],
+        },
+      });
+      expect(statusAndData(response), page.public_id).toEqual(errorOf(404, 'Not found', 'report'));
+    }
+    expect(
+      await f.db().selectFrom('report_schedules').select('id').where('company_id', '=', companyId).execute(),
+    ).toEqual([]);
   });
 });
