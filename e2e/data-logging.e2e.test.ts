@@ -51,7 +51,7 @@ describe('data logging screens', () => {
       await section.getByText('Activated').waitFor();
       await section.getByText('No data sources yet.', { exact: false }).waitFor();
 
-      await section.getByRole('button', { name: `Add a data source to ${device.name}` }).click();
+      await section.getByRole('button', { name: `Add data source to ${device.name}` }).click();
       const sourceDialog = page.getByRole('dialog', { name: 'Add data source' });
       await sourceDialog.getByRole('textbox', { name: 'Name' }).fill('Simulator');
       expect(await sourceDialog.getByRole('combobox', { name: 'Service' }).inputValue()).not.toBe('');
@@ -69,7 +69,7 @@ describe('data logging screens', () => {
         await tags.getByRole('rowheader', { name, exact: true }).waitFor();
       expect(await section.getByRole('button', { name: /Add the simulator’s tag/ }).count()).toBe(0);
 
-      await section.getByRole('button', { name: `Add a tag to ${device.name}` }).click();
+      await section.getByRole('button', { name: `Add tag to ${device.name}` }).click();
       const tagDialog = page.getByRole('dialog', { name: 'Add tag' });
       await tagDialog.getByRole('textbox', { name: 'Name' }).fill('Spare');
       await tagDialog.getByRole('textbox', { name: 'Address' }).fill('40001');

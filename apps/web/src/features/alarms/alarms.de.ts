@@ -42,7 +42,7 @@ export const alarmsDe: Translated<typeof alarmsEn> = {
     title: 'Alarmbedingungen',
     none: 'Keine Alarmbedingungen.',
     add: 'Bedingung hinzufügen',
-    addLabel: 'Eine Alarmbedingung zu {{name}} hinzufügen',
+    addLabel: 'Bedingung hinzufügen: {{name}}',
     edit: '{{name}} bearbeiten',
     delete: '{{name}} löschen',
     disabled: 'Deaktiviert',

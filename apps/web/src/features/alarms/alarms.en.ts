@@ -38,7 +38,7 @@ export const alarmsEn = {
     title: 'Alarm conditions',
     none: 'No alarm conditions.',
     add: 'Add condition',
-    addLabel: 'Add an alarm condition to {{name}}',
+    addLabel: 'Add condition to {{name}}',
     edit: 'Edit {{name}}',
     delete: 'Delete {{name}}',
     disabled: 'Disabled',

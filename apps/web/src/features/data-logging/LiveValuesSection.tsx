@@ -91,6 +91,7 @@ export function LiveValueTable({ tags }: { tags: Tag[] }) {
                       aria-label={t('dataLogging.live.historyLabel', { name: tag.name })}
                       endIcon={expanded ? <ExpandLess /> : <ExpandMore />}
                       onClick={() => setOpen(expanded ? null : tag.publicId)}
+                      sx={{ whiteSpace: 'nowrap' }}
                     >
                       {t('dataLogging.live.lastHour')}
                     </Button>

@@ -30,7 +30,7 @@ export const dataLoggingDe: Translated<typeof dataLoggingEn> = {
   sources: {
     title: 'Datenquellen',
     add: 'Datenquelle hinzufügen',
-    addLabel: 'Datenquelle zu {{device}} hinzufügen',
+    addLabel: 'Datenquelle hinzufügen: {{device}}',
     listLabel: 'Datenquellen von {{device}}',
     empty:
       'Noch keine Datenquellen. Fügen Sie ein Modbus-TCP-Gerät oder einen MQTT-Broker hinzu, aus dem Werte gelesen werden.',
@@ -64,7 +64,7 @@ export const dataLoggingDe: Translated<typeof dataLoggingEn> = {
   tags: {
     title: 'Tags',
     add: 'Tag hinzufügen',
-    addLabel: 'Tag zu {{device}} hinzufügen',
+    addLabel: 'Tag hinzufügen: {{device}}',
     empty: 'Noch keine Tags. Legen Sie für jeden aufzuzeichnenden Wert einen an.',
     needSource: 'Legen Sie eine Datenquelle an, bevor Sie Tags hinzufügen.',
     name: 'Name',

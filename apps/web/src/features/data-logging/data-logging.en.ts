@@ -27,7 +27,7 @@ export const dataLoggingEn = {
   sources: {
     title: 'Data sources',
     add: 'Add data source',
-    addLabel: 'Add a data source to {{device}}',
+    addLabel: 'Add data source to {{device}}',
     listLabel: 'Data sources of {{device}}',
     empty: 'No data sources yet. Add a Modbus TCP device or an MQTT broker to read values from.',
     modbusDetail: 'Modbus TCP · {{server}} · unit {{unitId}}',
@@ -58,7 +58,7 @@ export const dataLoggingEn = {
   tags: {
     title: 'Tags',
     add: 'Add tag',
-    addLabel: 'Add a tag to {{device}}',
+    addLabel: 'Add tag to {{device}}',
     empty: 'No tags yet. Add one for each value to log.',
     needSource: 'Add a data source before adding tags.',
     name: 'Name',

@@ -1,4 +1,5 @@
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -21,20 +22,22 @@ export function DevicePagesSection({ agent }: { agent: { publicId: string } }) {
     <DetailSection id="device-pages" title={t('pages.menu')}>
       <List dense disablePadding>
         {shown.map((page) => (
-          <ListItemButton
-            key={page.publicId}
-            component={RouterLink}
-            to={`/pages/${page.publicId}?agent=${encodeURIComponent(agent.publicId)}`}
-          >
-            <ListItemIcon sx={{ minWidth: 36 }}>
-              {page.default ? (
-                <StarOutlined color="warning" fontSize="small" />
-              ) : (
-                <DashboardOutlined fontSize="small" />
-              )}
-            </ListItemIcon>
-            <ListItemText primary={pageTitle(page)} />
-          </ListItemButton>
+          // A list holds list items only: the link sits inside one.
+          <ListItem key={page.publicId} disablePadding>
+            <ListItemButton
+              component={RouterLink}
+              to={`/pages/${page.publicId}?agent=${encodeURIComponent(agent.publicId)}`}
+            >
+              <ListItemIcon sx={{ minWidth: 36 }}>
+                {page.default ? (
+                  <StarOutlined color="warning" fontSize="small" />
+                ) : (
+                  <DashboardOutlined fontSize="small" />
+                )}
+              </ListItemIcon>
+              <ListItemText primary={pageTitle(page)} />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </DetailSection>

@@ -258,44 +258,43 @@ export function PageBuilderPage() {
               ? t('pages.builder.unsaved')
               : t('pages.builder.saved')
         }
-        action={
-          <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
-            <Button startIcon={<SettingsOutlined />} onClick={() => setSettingsOpen(true)} disabled={busy}>
-              {t('pages.builder.settings')}
-            </Button>
-            <Button startIcon={<DevicesOutlined />} onClick={() => setDevicesOpen(true)} disabled={busy}>
-              {t('pages.builder.devices')}
-            </Button>
-            <Button
-              startIcon={<Add />}
-              variant="outlined"
-              onClick={() => setEditing('new')}
-              disabled={busy || working.components.length >= pageLimits.componentsPerVersion}
-            >
-              {t('pages.builder.addComponent')}
-            </Button>
-            <Button
-              variant="outlined"
-              onClick={() => void saveNow()}
-              disabled={!dirty || busy}
-              loading={save.isPending}
-            >
-              {t('pages.builder.save')}
-            </Button>
-            <Button color="error" onClick={() => setDiscarding(true)} disabled={busy}>
-              {t('pages.builder.discard')}
-            </Button>
-            <Button
-              variant="contained"
-              onClick={() => void onPublish()}
-              loading={publish.isPending}
-              disabled={busy}
-            >
-              {t('pages.builder.publish')}
-            </Button>
-          </Stack>
-        }
       />
+      {/* The toolbar under the title, wrapping on narrow screens (beside the title it would not). */}
+      <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+        <Button startIcon={<SettingsOutlined />} onClick={() => setSettingsOpen(true)} disabled={busy}>
+          {t('pages.builder.settings')}
+        </Button>
+        <Button startIcon={<DevicesOutlined />} onClick={() => setDevicesOpen(true)} disabled={busy}>
+          {t('pages.builder.devices')}
+        </Button>
+        <Button
+          startIcon={<Add />}
+          variant="outlined"
+          onClick={() => setEditing('new')}
+          disabled={busy || working.components.length >= pageLimits.componentsPerVersion}
+        >
+          {t('pages.builder.addComponent')}
+        </Button>
+        <Button
+          variant="outlined"
+          onClick={() => void saveNow()}
+          disabled={!dirty || busy}
+          loading={save.isPending}
+        >
+          {t('pages.builder.save')}
+        </Button>
+        <Button color="error" onClick={() => setDiscarding(true)} disabled={busy}>
+          {t('pages.builder.discard')}
+        </Button>
+        <Button
+          variant="contained"
+          onClick={() => void onPublish()}
+          loading={publish.isPending}
+          disabled={busy}
+        >
+          {t('pages.builder.publish')}
+        </Button>
+      </Stack>
       {!previewAgentId && <Alert severity="info">{t('pages.builder.noPreviewDevice')}</Alert>}
       {working.components.length === 0 ? (
         <Typography color="text.secondary">{t('pages.builder.empty')}</Typography>

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -38,6 +38,30 @@ function Notice({ children }: { children: string }) {
 }
 
 type ViewProps = { component: PageComponent; device: ShownDevice | null; range: PeriodRange };
+
+/**
+ * A component's content that may scroll inside its card: focusable, so keyboard users can
+ * scroll it too (axe `scrollable-region-focusable`), and named after the component.
+ */
+function ScrollArea({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box
+      tabIndex={0}
+      role="group"
+      aria-label={label}
+      sx={{
+        overflow: 'auto',
+        height: '100%',
+        '&:focus-visible': { outline: 2, outlineColor: 'primary.main' },
+        // Markdown of text components.
+        '& p:first-of-type': { mt: 0 },
+        '& pre': { overflow: 'auto' },
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
 
 /** The newest value of a series in the period, with its time. */
 export function lastValueOf(series: SampleSeries | undefined): { value: number; time: string } | null {
@@ -86,15 +110,25 @@ function TagsComponent({ component, device, range }: ViewProps) {
     const last = lastValueOf(first);
     if (!last) return <Notice>{t('pages.component.noData')}</Notice>;
     return (
-      <Box sx={{ display: 'grid', placeItems: 'center', height: '100%', textAlign: 'center' }}>
-        <div>
+      // Sized to the card (a container query), so a narrow card shows the value and unit whole.
+      <Box
+        sx={{
+          display: 'grid',
+          placeItems: 'center',
+          height: '100%',
+          textAlign: 'center',
+          containerType: 'inline-size',
+        }}
+      >
+        <Box sx={{ maxWidth: '100%', overflowWrap: 'anywhere' }}>
           <Typography
             component="p"
-            sx={{ fontSize: { xs: '1.8rem', sm: '2.4rem' }, fontWeight: 600, lineHeight: 1.1 }}
+            sx={{ fontSize: 'clamp(1.1rem, 16cqi, 2.4rem)', fontWeight: 600, lineHeight: 1.1 }}
           >
             {formatNumber(last.value, locale)}
+            {first?.tag?.unit ? ' ' : null}
             {first?.tag?.unit ? (
-              <Typography component="span" sx={{ fontSize: '1rem', ml: 0.5 }} color="text.secondary">
+              <Typography component="span" sx={{ fontSize: '1rem' }} color="text.secondary">
                 {first.tag.unit}
               </Typography>
             ) : null}
@@ -102,7 +136,7 @@ function TagsComponent({ component, device, range }: ViewProps) {
           <Typography variant="caption" color="text.secondary">
             {formatDateTime(last.time)}
           </Typography>
-        </div>
+        </Box>
       </Box>
     );
   }
@@ -117,7 +151,7 @@ function TagsComponent({ component, device, range }: ViewProps) {
       (one) => new Map(one.buckets.map((bucket) => [bucket.time, bucket[aggregate]])),
     );
     return (
-      <Box sx={{ overflow: 'auto', height: '100%' }}>
+      <ScrollArea label={component.title ?? t('pages.kinds.table')}>
         <Table size="small" stickyHeader>
           <TableHead>
             <TableRow>
@@ -142,7 +176,7 @@ function TagsComponent({ component, device, range }: ViewProps) {
             ))}
           </TableBody>
         </Table>
-      </Box>
+      </ScrollArea>
     );
   }
 
@@ -181,7 +215,7 @@ function AlarmsComponent({ component, device, range }: ViewProps) {
   const shown = alarmsInPeriod(alarms.data, range, names);
   if (shown.length === 0) return <Notice>{t('pages.component.noAlarms')}</Notice>;
   return (
-    <Box sx={{ overflow: 'auto', height: '100%' }}>
+    <ScrollArea label={component.title ?? t('pages.kinds.alarms')}>
       <Table size="small" stickyHeader>
         <TableHead>
           <TableRow>
@@ -212,25 +246,19 @@ function AlarmsComponent({ component, device, range }: ViewProps) {
           ))}
         </TableBody>
       </Table>
-    </Box>
+    </ScrollArea>
   );
 }
 
 /** One component's content, without its card (the grid and the builder frame it). */
 export function PageComponentView(props: ViewProps) {
   const { component } = props;
+  const { t } = useTranslation();
   if (component.kind === 'text')
     return (
-      <Box
-        sx={{
-          overflow: 'auto',
-          height: '100%',
-          '& p:first-of-type': { mt: 0 },
-          '& pre': { overflow: 'auto' },
-        }}
-      >
+      <ScrollArea label={component.title ?? t('pages.kinds.text')}>
         {renderMarkdown(component.text ?? '')}
-      </Box>
+      </ScrollArea>
     );
   if (component.kind === 'alarms') return <AlarmsComponent {...props} />;
   return <TagsComponent {...props} />;

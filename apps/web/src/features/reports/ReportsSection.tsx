@@ -64,7 +64,7 @@ export function ReportsSection({ kind = 'agent', publicId }: { kind?: ReportDevi
           <Typography variant="body2" color="text.secondary">
             {t('reports.intro')}
           </Typography>
-          <Button variant="outlined" onClick={() => setQueueing(true)}>
+          <Button variant="outlined" onClick={() => setQueueing(true)} sx={{ flexShrink: 0 }}>
             {t('reports.queueButton')}
           </Button>
         </Stack>

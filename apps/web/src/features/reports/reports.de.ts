@@ -11,7 +11,7 @@ export const reportsDe: Translated<typeof reportsEn> = {
   listLabel: 'Ihre Berichte dieses Geräts',
   download: 'Herunterladen',
   queued: 'Bericht angefordert',
-  period: '{{start}} – {{end}} ({{timeZone}})',
+  period: '{{start}} bis {{end}} ({{timeZone}})',
   progress: '{{progress}} % erledigt',
   states: { queued: 'Wartend', running: 'In Arbeit', done: 'Fertig', failed: 'Fehlgeschlagen' },
   periods: {
@@ -24,7 +24,7 @@ export const reportsDe: Translated<typeof reportsEn> = {
   queue: {
     title: 'Bericht anfordern',
     page: 'Berichtsseite',
-    noPages: 'Dieses Gerät hat noch keine veröffentlichte Berichtsseite.',
+    noPages: 'Dieses Gerät hat noch keine veröffentlichte Seite.',
     period: 'Zeitraum',
     start: 'Beginn',
     end: 'Ende',

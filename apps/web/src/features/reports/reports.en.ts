@@ -21,7 +21,7 @@ export const reportsEn = {
   queue: {
     title: 'Queue report',
     page: 'Report page',
-    noPages: 'This device has no published report page yet.',
+    noPages: 'This device has no published page yet.',
     period: 'Period',
     start: 'Start',
     end: 'End',

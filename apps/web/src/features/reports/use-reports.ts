@@ -23,14 +23,17 @@ export function useDeviceReportJobs(kind: ReportDeviceKind, publicId: string, en
   });
 }
 
-/** The device's published report pages (`GET AgentPageList/{agent}`). */
+/**
+ * The device's published pages (`GET AgentPageList/{agent}`): the server renders any of them as a
+ * report, and the console has no way to make a page of kind `report`, so none is left out.
+ */
 export function useDeviceReportPages(kind: ReportDeviceKind, publicId: string, enabled: boolean) {
   const company = useCompanyId();
   return useQuery({
     queryKey: ['ReportPages', company, kind, publicId],
     queryFn: async () => {
       const pages = await apiData<Page[]>(pageListRel[kind], { params: { publicId } });
-      return pages.filter((page) => page.kind === 'report' && page.publishedVersion !== null);
+      return pages.filter((page) => page.publishedVersion !== null);
     },
     enabled: enabled && company !== null,
   });
