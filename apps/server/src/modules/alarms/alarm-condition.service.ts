@@ -9,6 +9,7 @@ import type { MutationContext, Viewer } from '../../http/resource.ts';
 import { writeAudit } from '../audit/audit.writer.ts';
 import { requireAppInstalled } from '../apps/app-installation.ts';
 import { prepareAlarmNotifications, type AlarmNotifyDeps } from './alarm-notify.ts';
+import { evaluateSamples } from './alarm-evaluator.ts';
 import {
   alarmAgentOf,
   assertHoldsForAgent,
@@ -107,6 +108,7 @@ export function createConditionService(db: Db, deps: AlarmNotifyDeps) {
         throw conflict(alarmErrors.conditionLimit);
       const values = await conditionValues(trx, agent, input);
       const id = await insertCondition(trx, { companyId: agent.companyId, agentId: agent.id }, values);
+      const notify = await evaluateNewestValue(trx, deps, agent, id, values.tag_id);
       const after = presentCondition(await findConditionById(trx, id));
       await writeAudit(trx, {
         companyId: ctx.company.id,
@@ -117,17 +119,18 @@ export function createConditionService(db: Db, deps: AlarmNotifyDeps) {
         after,
         clientAddress: ctx.clientAddress,
       });
-      return after;
+      return { after, notify };
     });
+    await stored.notify?.();
     await publishConfigChanged(db, deps.events, agent);
-    return stored;
+    return stored.after;
   }
 
   async function change(ctx: MutationContext, publicId: string, patch: PatchInput): Promise<AlarmCondition> {
     await requireAppInstalled(db, ctx.company.id, 'alarming');
     const { agent } = await visibleCondition(db, ctx, publicId);
     await assertHoldsForAgent(db, ctx, agent, 'dataLogging.manage');
-    const { stored, notify } = await runInTransaction(db, async (trx) => {
+    const { stored, notifyCleared, notifyRaised } = await runInTransaction(db, async (trx) => {
       const row = await findConditionInCompany(trx, ctx.company.id, publicId);
       if (!row) throw notFound();
       await trx.selectFrom('alarm_conditions').select('id').where('id', '=', row.id).forUpdate().execute();
@@ -155,12 +158,17 @@ export function createConditionService(db: Db, deps: AlarmNotifyDeps) {
         after,
         clientAddress: ctx.clientAddress,
       });
-      const notify = cleared
+      const notifyCleared = cleared
         ? await prepareAlarmNotifications(trx, deps, { changed: [cleared], raised: [] })
         : undefined;
-      return { stored: after, notify };
+      const notifyRaised =
+        ruleChanged && values.enabled !== false
+          ? await evaluateNewestValue(trx, deps, agent, row.id, values.tag_id)
+          : undefined;
+      return { stored: after, notifyCleared, notifyRaised };
     });
-    await notify?.();
+    await notifyCleared?.();
+    await notifyRaised?.();
     await publishConfigChanged(db, deps.events, agent);
     return stored;
   }
@@ -190,6 +198,33 @@ export function createConditionService(db: Db, deps: AlarmNotifyDeps) {
   }
 
   return { create, change, remove };
+}
+
+/**
+ * A new rule is evaluated at once against its tag's newest value, so a condition that already
+ * holds (a value logged on change that stays put) raises its alarm without waiting for a change.
+ */
+async function evaluateNewestValue(
+  trx: Db,
+  deps: AlarmNotifyDeps,
+  agent: AlarmAgent,
+  conditionId: number,
+  tagId: number,
+) {
+  const tag = await trx
+    .selectFrom('tags')
+    .select(['last_time', 'last_value'])
+    .where('id', '=', tagId)
+    .executeTakeFirst();
+  if (!tag?.last_time || tag.last_value === null) return undefined;
+  const event = {
+    companyId: agent.companyId,
+    agentId: agent.id,
+    agentPublicId: agent.publicId,
+    samples: [{ tagId, time: tag.last_time, value: tag.last_value }],
+  };
+  const changes = await evaluateSamples(trx, deps, event, conditionId);
+  return changes.changed.length > 0 ? prepareAlarmNotifications(trx, deps, changes) : undefined;
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {

@@ -18,6 +18,25 @@ async function world() {
 }
 
 describe('alarm evaluator', () => {
+  it('raises at once when a new condition already holds for its tag’s newest value', async () => {
+    const { as, agent, tag } = await world();
+    // The tag's newest stored value (a value logged on change stays put: no new sample comes).
+    await f
+      .db()
+      .updateTable('tags')
+      .set({ last_time: at(0), last_value: 1 })
+      .where('id', '=', tag.id)
+      .execute();
+    await f.condition(as, agent.publicId, {
+      name: 'Alarm bit',
+      tag: { publicId: tag.publicId },
+      kind: 'equal',
+      threshold: 1,
+    });
+    const list = await t.call('GET', `AgentAlarmList/${agent.publicId}`, as);
+    expect(list.body.data).toMatchObject([{ state: 'active', value: 1, condition: { name: 'Alarm bit' } }]);
+  });
+
   it('raises at the threshold, keeps the occurrence through the hysteresis and clears past it', async () => {
     const { as, agent, tag } = await world();
     await f.condition(as, agent.publicId, {

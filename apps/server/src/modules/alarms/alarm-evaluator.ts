@@ -52,6 +52,8 @@ export async function evaluateSamples(
   trx: Db,
   deps: Pick<AlarmNotifyDeps, 'config'>,
   event: SamplesStored,
+  /** Only this condition (a new or changed rule seeing its tag's newest value). */
+  onlyConditionId?: number,
 ): Promise<AlarmChanges> {
   const changes: AlarmChanges = { changed: [], raised: [] };
   if (event.samples.length === 0) return changes;
@@ -75,6 +77,7 @@ export async function evaluateSamples(
     .where('agent_id', '=', event.agentId)
     .where('tag_id', 'in', tagIds)
     .where('enabled', '=', true)
+    .$if(onlyConditionId !== undefined, (query) => query.where('id', '=', onlyConditionId!))
     .orderBy('id')
     .forUpdate()
     .execute();
