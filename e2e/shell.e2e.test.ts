@@ -65,7 +65,7 @@ describe('menu and routes', () => {
     const { page, context, errors } = await open(admin);
     await page.goto(`${server.baseUrl}/messages`);
     expect(await menuOf(page)).toEqual({
-      'Remote access': ['Devices /devices', 'Access requests /access-requests'],
+      'Remote access': ['Devices /devices', 'Dashboards /pages', 'Access requests /access-requests'],
       'User management': [
         'Users /users',
         'Groups /groups',

@@ -228,6 +228,12 @@ async function newWorld(operations: Operation[]): Promise<World> {
     emailAddress: `invitee-${t.unique()}@example.com`,
     role: { publicId: role },
   });
+  // The apps' routes answer 403 without the app: install them, so their calls are reached too.
+  for (const app of ['dataLogging', 'alarming', 'reports']) {
+    const installed = await t.call('POST', `AppInstall/${app}`, auth);
+    if (installed.status !== 201) throw new Error(`installing ${app}: ${JSON.stringify(installed.body)}`);
+  }
+  await create('PageList', { title: 'Overview' });
   const world: World = {
     company: company.publicId,
     user: company.admin.publicId,

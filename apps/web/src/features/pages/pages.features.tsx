@@ -6,15 +6,32 @@ const PagesListPage = lazyPage(() => import('./PagesListPage.tsx'), 'PagesListPa
 const PageViewerPage = lazyPage(() => import('./PageViewerPage.tsx'), 'PageViewerPage');
 const PageBuilderPage = lazyPage(() => import('./PageBuilderPage.tsx'), 'PageBuilderPage');
 
-/** Dashboards: open to every member (the server shows each the pages of the devices they see). */
+/**
+ * Dashboards: for whoever sees devices (the server shows each the pages of the devices they see)
+ * and for page builders.
+ */
+const pagesCapabilities = [
+  'agents.connect',
+  'agents.manage',
+  'accessRequests.use',
+  'accessRequests.manage',
+  'pages.manage',
+] as const;
+
 export const pagesFeatures: Feature[] = [
   {
     id: 'pages',
     path: '/pages',
     element: <PagesListPage />,
+    anyCapability: pagesCapabilities,
     menu: { section: 'REMOTE_ACCESS', labelKey: 'pages.menu', icon: DashboardOutlined },
   },
-  { id: 'page-viewer', path: '/pages/:pageId', element: <PageViewerPage /> },
+  {
+    id: 'page-viewer',
+    path: '/pages/:pageId',
+    element: <PageViewerPage />,
+    anyCapability: pagesCapabilities,
+  },
   {
     id: 'page-builder',
     path: '/pages/:pageId/edit',
