@@ -37,6 +37,15 @@ export const dataLoggingLimits = {
   maxSamplesPageSize: 10_000,
   /** Buckets one aggregate query may answer (the bucket is widened to stay under it). */
   maxBuckets: 2000,
+  /**
+   * The largest |value| stored: a sample beyond it is refused (alone, the batch's others are
+   * stored), so sums over a bucket's samples stay finite.
+   */
+  maxSampleMagnitude: 1e300,
+  /** The longest period one raw read (`TagSampleList`) covers. */
+  maxRawReadDays: 31,
+  /** Indexes of refused samples an acknowledgement lists (it counts them all). */
+  maxRejectedIndexes: 100,
 } as const;
 
 const dataSourceFields = {
@@ -198,20 +207,33 @@ export type AgentDataConfig = {
 
 /**
  * `POST AgentSampleBatch` (the agent's credential as Bearer): samples the agent collected. The
- * server answers 200 `{ batchId, stored }` only after the samples are committed; a sample
- * already stored (same tag and time) is not stored again, so a batch can be resent safely.
+ * server answers 200 `{ batchId, stored, rejected, rejectedIndexes }` only after the samples are
+ * committed; a sample already stored (same tag and time) is not stored again, so a batch can be
+ * resent safely. A sample is checked on its own: one whose time is out of range (before 2000 or
+ * more than a day ahead of the server) or whose value is not a number (`null`, which is how JSON
+ * carries NaN and infinities) or beyond `maxSampleMagnitude` is refused and counted in `rejected`;
+ * the batch's other samples are stored. Only a batch that is wrong as a whole (its id, its shape,
+ * too many samples) is a 400, which the agent must not resend.
  */
 export const agentSampleBatchInput = z.strictObject({
   /** Chosen by the agent; echoed in the answer. */
   batchId: z.string().min(1).max(64),
   /** Samples the agent dropped (buffer full) since its last acknowledged batch. */
   dropped: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  /** `[tag publicId, time in ms since 1970, value]`. */
   samples: z
-    .array(z.tuple([z.string().regex(/^[0-9a-z]{12}$/), z.number().int().min(0), z.number().finite()]))
+    .array(z.tuple([z.string().regex(/^[0-9a-z]{12}$/), z.number().int(), z.number().nullable()]))
     .max(dataLoggingLimits.samplesPerBatch),
 });
 export type AgentSampleBatchInput = z.input<typeof agentSampleBatchInput>;
-export type AgentSampleBatchAck = { batchId: string; stored: number };
+export type AgentSampleBatchAck = {
+  batchId: string;
+  stored: number;
+  /** Samples refused one by one (time out of range, no finite value, too large a value). */
+  rejected: number;
+  /** The first `maxRejectedIndexes` of them, as indexes into `samples`. */
+  rejectedIndexes: number[];
+};
 
 export const dataLoggingErrors = {
   loggingNotActive: 'Data logging is not activated for this agent',

@@ -49,12 +49,12 @@ import {
   visibleTag,
   type LoggingAgent,
 } from './data-logging.service.ts';
-import { storeSampleBatch } from './sample-ingest.ts';
+import { checkSamples, storeSampleBatch } from './sample-ingest.ts';
 import {
   readSampleSeries,
+  rawSampleQueryParameters,
   readTagSamples,
   seriesQueryParameters,
-  tagSampleQueryParameters,
 } from './sample-read.ts';
 import type { SamplesStoredListener } from './samples-stored.ts';
 
@@ -345,16 +345,12 @@ export function registerDataLoggingRoutes(api: Api, deps: DataLoggingDeps) {
       await credentialLimiter.refund(ctx.clientAddress);
       await batchLimiter.consume(String(found.id));
       const input = parseInput(agentSampleBatchInput, ctx.body);
-      const now = Date.now();
-      input.samples.forEach(([, time], listIndex) => {
-        if (time < earliestSampleTime || time > now + latestSampleSkewMs)
-          throw new ApiError(400, [{ message: 'Time out of range', propertyName: 'samples', listIndex }]);
-      });
+      const { valid, rejected, rejectedIndexes } = checkSamples(input.samples, Date.now());
       await requireAppInstalled(ctx.db, found.companyId, app);
       if (!(await isAppActiveOnAgent(ctx.db, found.id, app)))
         throw new ApiError(403, [{ message: dataLoggingErrors.loggingNotActive }]);
       const agent = { id: found.id, publicId: found.publicId, companyId: found.companyId };
-      const result = await storeSampleBatch(ctx.db, agent, input, listeners);
+      const result = await storeSampleBatch(ctx.db, agent, { ...input, samples: valid }, listeners);
       // Live events and e-mails of the batch (alarms) go out in order but do not hold the
       // acknowledgement: a slow mail server must not make the agent resend.
       void (async () => {
@@ -364,7 +360,12 @@ export function registerDataLoggingRoutes(api: Api, deps: DataLoggingDeps) {
           );
       })();
       if (result.newest.length > 0) void publishValues(ctx.db, agent, result.newest);
-      const data: AgentSampleBatchAck = { batchId: input.batchId, stored: result.stored };
+      const data: AgentSampleBatchAck = {
+        batchId: input.batchId,
+        stored: result.stored,
+        rejected,
+        rejectedIndexes,
+      };
       return { type: 'AgentSampleBatch', data };
     },
   });
@@ -397,8 +398,8 @@ export function registerDataLoggingRoutes(api: Api, deps: DataLoggingDeps) {
     item: true,
     access: 'company',
     doc: {
-      summary: "The tag's raw samples in [start, end), oldest first ({publicId} is the tag's)",
-      query: [...tagSampleQueryParameters, ...listParameters(sampleFilters)],
+      summary: `The tag's raw samples in [start, end) of at most ${dataLoggingLimits.maxRawReadDays} days, oldest first ({publicId} is the tag's)`,
+      query: [...rawSampleQueryParameters, ...listParameters(sampleFilters)],
       response: { type: 'TagSampleList', fields: sampleFields, shape: 'list', paged: true },
     },
     handler: async (ctx) => {
@@ -456,11 +457,6 @@ export function registerDataLoggingRoutes(api: Api, deps: DataLoggingDeps) {
     },
   });
 }
-
-/** No sample is older than this (ms since 1970): the agent's clock was wrong. */
-const earliestSampleTime = Date.UTC(2000, 0, 1);
-/** How far ahead of the server's clock an agent's sample may be. */
-const latestSampleSkewMs = 24 * 3600 * 1000;
 
 function fieldsOf(query: Record<string, unknown>, spec: FieldSpec) {
   const raw = query.fields;

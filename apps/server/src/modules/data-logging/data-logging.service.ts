@@ -113,7 +113,8 @@ async function sourceReferences(
         .where('agent_id', '=', agent.id)
         .where('public_id', '=', input.server.publicId)
         .executeTakeFirst();
-      if (!service) throw badRequest(dataLoggingErrors.serverNotOnAgent, 'server.publicId');
+      // Not one of this agent's services (unknown, another agent's or another company's): 404.
+      if (!service) throw notFound('server.publicId');
       out.agentServerId = service.id;
     }
     if (input.unitId !== undefined) out.unitId = input.unitId;

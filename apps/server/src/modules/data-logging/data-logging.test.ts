@@ -49,8 +49,8 @@ describe('data sources', () => {
       ...as,
       body: { name: 'x', kind: 'modbus', server: { publicId: other.service.publicId } },
     });
-    expect(wrong.status).toBe(400);
-    expect(errorsOf(wrong)).toEqual([{ message: 'SERVICE_NOT_ON_AGENT', propertyName: 'server.publicId' }]);
+    expect(wrong.status).toBe(404);
+    expect(errorsOf(wrong)).toEqual([{ message: 'Not found', propertyName: 'server.publicId' }]);
     const mixed = await t.call('POST', `AgentDataSourceList/${agent.publicId}`, {
       ...as,
       body: { name: 'x', kind: 'mqtt', server: { publicId: service.publicId } },
@@ -229,11 +229,13 @@ describe('AgentSampleBatch', () => {
     const stored = await f.postBatch(a.credential, batch);
     expect(stored).toEqual({
       status: 200,
-      body: expect.objectContaining({ data: { batchId: 'first', stored: 3 } }),
+      body: expect.objectContaining({
+        data: { batchId: 'first', stored: 3, rejected: 0, rejectedIndexes: [] },
+      }),
     });
     // The agent resends a batch whose answer it missed: nothing is stored or counted twice.
     const again = await f.postBatch(a.credential, batch);
-    expect(again.body.data).toEqual({ batchId: 'first', stored: 0 });
+    expect(again.body.data).toMatchObject({ batchId: 'first', stored: 0 });
     // An older sample arriving late does not replace the newest value.
     await f.postBatch(a.credential, { batchId: 'late', samples: [[a.temperature.publicId, now - 5000, 5]] });
     const tag = await t.call('GET', `Tag/${a.temperature.publicId}`, a.as);
@@ -279,14 +281,72 @@ describe('AgentSampleBatch', () => {
     const bad = await f.postBatch(a.credential, { batchId: '', samples: [['short', -1, 'x']] });
     expect(bad.status).toBe(400);
     expect(errorsOf(bad).map((e) => e.propertyName)).toContain('batchId');
-    const future = await f.postBatch(a.credential, {
-      batchId: 'f',
-      samples: [[a.temperature.publicId, Date.now() + 10 * 86_400_000, 1]],
+    const tooMany = await f.postBatch(a.credential, {
+      batchId: 'm',
+      samples: Array.from({ length: 5001 }, (_, i) => [a.temperature.publicId, Date.now() - i, 1]),
     });
-    expect(future.status).toBe(400);
-    expect(errorsOf(future)).toEqual([
-      { message: 'Time out of range', propertyName: 'samples', listIndex: 0 },
-    ]);
+    expect(tooMany.status).toBe(400);
+    expect(errorsOf(tooMany)[0]).toMatchObject({ propertyName: 'samples' });
+  });
+
+  it('refuses bad samples one by one and stores the batch’s others', async () => {
+    const a = await f.loggingAgent();
+    const now = Date.now() - 60_000;
+    const id = a.temperature.publicId;
+    const batch = {
+      batchId: 'mixed',
+      samples: [
+        [id, now, 1],
+        [id, Date.now() + 10 * 86_400_000, 2], // the clock runs ahead
+        [id, Date.UTC(1970, 0, 1, 0, 5), 3], // the clock was not set yet
+        [id, -5, 3],
+        [id, now + 1000, null], // NaN or an infinity, as JSON carries them
+        [id, now + 2000, 2e300], // too large to sum
+        [id, now + 3000, -1e300], // the largest allowed
+        [a.pressure.publicId, now, 1e-300],
+      ],
+    };
+    const answer = await f.postBatch(a.credential, batch);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toEqual({
+      batchId: 'mixed',
+      stored: 3,
+      rejected: 5,
+      rejectedIndexes: [1, 2, 3, 4, 5],
+    });
+    const read = await t.call('GET', `TagSampleList/${id}`, {
+      ...a.as,
+      query: { start: new Date(now - 1000).toISOString(), end: new Date().toISOString() },
+    });
+    expect((read.body.data as { value: number }[]).map((s) => s.value)).toEqual([1, -1e300]);
+    // Many of the largest values in one minute: the roll-ups' sums do not overflow.
+    const day = Math.floor(now / 86_400_000) * 86_400_000;
+    const big = await f.postBatch(a.credential, {
+      batchId: 'big',
+      samples: Array.from({ length: 50 }, (_, i) => [a.pressure.publicId, now + 10 + i, 1e300]),
+    });
+    expect(big.body.data).toMatchObject({ stored: 50, rejected: 0 });
+    const series = await t.call('GET', `AgentSampleSeriesList/${a.agent.publicId}`, {
+      ...a.as,
+      query: {
+        tag: 'pressure',
+        start: new Date(day - 86_400_000).toISOString(),
+        end: new Date(day + 86_400_000).toISOString(),
+        bucketSeconds: '86400',
+      },
+    });
+    expect(series.status).toBe(200);
+    const buckets = (series.body.data as SampleSeries[])[0]!.buckets;
+    expect(buckets.reduce((n, b) => n + b.count, 0)).toBe(51);
+    expect(buckets.every((b) => Number.isFinite(b.mean) && b.max === 1e300)).toBe(true);
+    // A batch of nothing but bad samples is still acknowledged (the agent moves on).
+    const allBad = await f.postBatch(a.credential, {
+      batchId: 'bad',
+      samples: Array.from({ length: 150 }, (_, i) => [id, now + i, null]),
+    });
+    expect(allBad.status).toBe(200);
+    expect(allBad.body.data).toMatchObject({ stored: 0, rejected: 150 });
+    expect((allBad.body.data as { rejectedIndexes: number[] }).rejectedIndexes).toHaveLength(100);
   });
 });
 
@@ -328,6 +388,19 @@ describe('reads', () => {
       query: { start: query.start },
     });
     expect(errorsOf(missing)[0]).toMatchObject({ propertyName: 'end' });
+    // Raw reads cover at most 31 days; longer periods are read as series (from the roll-ups).
+    const end = new Date(start + 10_000);
+    const long = await t.call('GET', `TagSampleList/${a.temperature.publicId}`, {
+      ...a.as,
+      query: { start: new Date(end.getTime() - 32 * 86_400_000).toISOString(), end: end.toISOString() },
+    });
+    expect(long.status).toBe(400);
+    expect(errorsOf(long)).toEqual([{ message: 'At most 31 days', propertyName: 'end' }]);
+    const month = await t.call('GET', `TagSampleList/${a.temperature.publicId}`, {
+      ...a.as,
+      query: { start: new Date(end.getTime() - 31 * 86_400_000).toISOString(), end: end.toISOString() },
+    });
+    expect((month.body.data as unknown[]).length).toBe(5);
   });
 
   it('answers series with min, max, mean and last per bucket, from roll-ups and raw edges alike', async () => {
@@ -402,6 +475,19 @@ describe('reads', () => {
     const series = (year.body.data as SampleSeries[])[0]!;
     expect(series.bucketSeconds).toBe(21_600);
     expect(series.buckets.reduce((n, b) => n + b.count, 0)).toBe(150);
+    // An odd width is rounded up to the next standard one, so the roll-ups serve it.
+    const odd = await t.call('GET', `AgentSampleSeriesList/${a.agent.publicId}`, {
+      ...a.as,
+      query: {
+        tag: 'temperature',
+        start: new Date(start).toISOString(),
+        end: new Date(end).toISOString(),
+        bucketSeconds: '3601',
+      },
+    });
+    const oddSeries = (odd.body.data as SampleSeries[])[0]!;
+    expect(oddSeries.bucketSeconds).toBe(7200);
+    expectBuckets(oddSeries, start, end, 2 * hour);
   });
 
   it('refuses too long periods, too many tags and bad buckets; reads an asset’s agent', async () => {

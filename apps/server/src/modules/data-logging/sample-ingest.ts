@@ -1,3 +1,4 @@
+import { dataLoggingLimits } from '@fleetgate/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { runInTransaction } from '../../db/transaction.ts';
@@ -13,6 +14,37 @@ export type IngestResult = {
   /** Work the listeners asked to run once the batch committed. */
   afterCommit: (() => Promise<void>)[];
 };
+
+/** No sample is older than this (ms since 1970): the agent's clock was wrong. */
+const earliestSampleTime = Date.UTC(2000, 0, 1);
+/** How far ahead of the server's clock an agent's sample may be. */
+const latestSampleSkewMs = 24 * 3600 * 1000;
+
+/**
+ * Splits a batch's samples into those to store and those refused one by one: a time out of range
+ * (a clock not yet set), a value that is not a finite number (JSON carries NaN and infinities as
+ * null) or one so large that sums over a bucket could overflow. One bad reading must not make
+ * the whole batch fail, or the agent would hold it (and everything after it) forever.
+ */
+export function checkSamples(samples: readonly [string, number, number | null][], now: number) {
+  const valid: [string, number, number][] = [];
+  const rejectedIndexes: number[] = [];
+  let rejected = 0;
+  samples.forEach(([tag, time, value], index) => {
+    const timeOk = time >= earliestSampleTime && time <= now + latestSampleSkewMs;
+    const valueOk =
+      typeof value === 'number' &&
+      Number.isFinite(value) &&
+      Math.abs(value) <= dataLoggingLimits.maxSampleMagnitude;
+    if (timeOk && valueOk) {
+      valid.push([tag, time, value]);
+      return;
+    }
+    rejected += 1;
+    if (rejectedIndexes.length < dataLoggingLimits.maxRejectedIndexes) rejectedIndexes.push(index);
+  });
+  return { valid, rejected, rejectedIndexes };
+}
 
 /**
  * Stores a batch in one transaction: the samples of this agent's tags (others are skipped) with
@@ -87,7 +119,11 @@ export function storeSampleBatch(
   });
 }
 
-/** Folds the newly inserted samples into a roll-up table: min, max, sum, count and the last value. */
+/**
+ * Folds the newly inserted samples into a roll-up table: min, max, sum, count and the last value.
+ * `sum` is double precision; with |value| ≤ maxSampleMagnitude (1e300) and at most one sample per
+ * tag and millisecond, an hour's sum stays below 3.6e306, so it cannot overflow (22003).
+ */
 function rollupUpsert(table: 'samples_1m' | 'samples_1h', seconds: number) {
   return sql`
     insert into ${sql.table(table)} (tag_id, bucket, min, max, sum, count, last_time, last_value)

@@ -72,7 +72,8 @@ export async function aggregateSamples(
       time: new Date(p.time),
       min: p.min,
       max: p.max,
-      mean: p.sum / p.count,
+      // The mean lies between min and max; this also keeps it finite if a long bucket's sum was not.
+      mean: Math.min(p.max, Math.max(p.min, p.sum / p.count)),
       last: p.last,
       count: p.count,
     }));
@@ -112,7 +113,7 @@ type PartialRow = {
   bucket: Date;
   min: number;
   max: number;
-  sum: number;
+  sum: number | string;
   count: string;
   last_time: Date;
   last: number;
@@ -123,7 +124,7 @@ const toPartial = (row: PartialRow): Partial => ({
   time: row.bucket.getTime(),
   min: row.min,
   max: row.max,
-  sum: row.sum,
+  sum: Number(row.sum),
   count: Number(row.count),
   lastTime: row.last_time.getTime(),
   last: row.last,
@@ -144,6 +145,10 @@ async function readRaw(db: Db, tagIds: readonly number[], start: number, end: nu
   return rows.map(toPartial);
 }
 
+/**
+ * Over many hours a float8 `sum(sum)` of large values could overflow (22003); summed as numeric
+ * it cannot, and the text becomes a number (at worst ±Infinity, then the mean is clamped).
+ */
 async function readRollup(
   db: Db,
   table: string,
@@ -154,7 +159,7 @@ async function readRollup(
 ) {
   const { rows } = await sql<PartialRow>`
     select tag_id, ${binOf('bucket', bucketSeconds)} as bucket, min(min) as min, max(max) as max,
-      sum(sum) as sum, sum(count) as count, max(last_time) as last_time,
+      sum(sum::numeric)::text as sum, sum(count) as count, max(last_time) as last_time,
       (array_agg(last_value order by last_time desc))[1] as last
     from ${sql.table(table)}
     where tag_id in (${sql.join(tagIds)}) and bucket >= ${new Date(start)} and bucket < ${new Date(end)}

@@ -23,6 +23,15 @@ export const tagSampleQueryParameters: QueryParameterDoc[] = [
   dateParameter('end', 'Last instant (ISO 8601), exclusive'),
 ];
 
+/** Raw reads cover at most `maxRawReadDays`. */
+export const rawSampleQueryParameters: QueryParameterDoc[] = [
+  tagSampleQueryParameters[0]!,
+  dateParameter(
+    'end',
+    `Last instant (ISO 8601), exclusive; at most ${dataLoggingLimits.maxRawReadDays} days after start`,
+  ),
+];
+
 export const seriesQueryParameters: QueryParameterDoc[] = [
   {
     name: 'tag',
@@ -32,7 +41,7 @@ export const seriesQueryParameters: QueryParameterDoc[] = [
   ...tagSampleQueryParameters,
   {
     name: 'bucketSeconds',
-    description: `Bucket width; by default the smallest giving at most ${dataLoggingLimits.maxBuckets} buckets`,
+    description: `Bucket width; by default the smallest giving at most ${dataLoggingLimits.maxBuckets} buckets. Rounded up to the next standard width (1, 2, 5, 10, 15, 30 s, 1, 2, 5, 10, 15, 30 min, 1, 2, 3, 6, 12 h, 1, 2, 7 days, then whole days); the answer names the width used`,
     schema: { type: 'integer', minimum: 1 },
   },
 ];
@@ -63,6 +72,8 @@ export async function readTagSamples(
   query: Record<string, unknown>,
 ): Promise<{ rows: Sample[]; moreAfter: string | null }> {
   const { start, end } = periodOf(query);
+  if (end.getTime() - start.getTime() > dataLoggingLimits.maxRawReadDays * 86_400_000)
+    throw badRequest(`At most ${dataLoggingLimits.maxRawReadDays} days`, 'end');
   const size = pageSizeOf(query['page-size']);
   let after: Date | undefined;
   if (query['page-after'] !== undefined) {
@@ -116,8 +127,16 @@ const niceBuckets = [
 /** The smallest nice bucket giving at most `maxBuckets` buckets over the period. */
 export function bucketFor(start: Date, end: Date, maxBuckets: number = dataLoggingLimits.maxBuckets): number {
   const seconds = (end.getTime() - start.getTime()) / 1000;
-  const minimum = Math.ceil(seconds / maxBuckets);
-  return niceBuckets.find((b) => b >= minimum) ?? Math.ceil(minimum / 86_400) * 86_400;
+  return niceBucketAtLeast(Math.ceil(seconds / maxBuckets));
+}
+
+/**
+ * The smallest nice bucket of at least `seconds`: an entry of `niceBuckets`, or beyond them whole
+ * days. From 60 s up every such width is a multiple of the minute (from 3600 s of the hour), so
+ * a series is read from the roll-ups and only its ragged edges from raw samples.
+ */
+export function niceBucketAtLeast(seconds: number): number {
+  return niceBuckets.find((b) => b >= seconds) ?? Math.ceil(seconds / 86_400) * 86_400;
 }
 
 /**
@@ -145,8 +164,9 @@ export async function readSampleSeries(
     const raw = query.bucketSeconds;
     if (typeof raw !== 'string' || !/^\d{1,8}$/.test(raw) || Number(raw) < 1)
       throw badRequest('Invalid bucket', 'bucketSeconds');
-    // Widened when the asked bucket would give too many buckets.
-    bucketSeconds = Math.max(Number(raw), bucketSeconds);
+    // Rounded up to a nice width the roll-ups serve, and widened when the asked bucket would
+    // give too many buckets: any other width would aggregate raw samples over the whole period.
+    bucketSeconds = niceBucketAtLeast(Math.max(Number(raw), bucketSeconds));
   }
   const tags = await db
     .selectFrom('tags')
