@@ -1,10 +1,10 @@
 import type { alarmConditionCreateInput, alarmConditionPatchInput } from '@fleetgate/contracts';
-import { alarmErrors, alarmLimits, type AlarmCondition } from '@fleetgate/contracts';
+import { alarmErrors, alarmLimits, errorMessages, type AlarmCondition } from '@fleetgate/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import type { EventBus } from '../../events/event-bus.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { ApiError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { MutationContext, Viewer } from '../../http/resource.ts';
 import { writeAudit } from '../audit/audit.writer.ts';
 import { requireAppInstalled } from '../apps/app-installation.ts';
@@ -52,7 +52,8 @@ async function conditionValues(
   let tag = tagId;
   if (tag === undefined) {
     const found = await findTagOfAgent(db, agent.id, merged.tag.publicId);
-    if (!found) throw badRequest(alarmErrors.tagNotOnAgent, 'tag.publicId');
+    // Not one of this agent's tags (unknown, another agent's or another company's): 404.
+    if (!found) throw new ApiError(404, [{ message: errorMessages.notFound, propertyName: 'tag.publicId' }]);
     tag = found.id;
   }
   const needsThreshold = merged.kind !== 'changed';

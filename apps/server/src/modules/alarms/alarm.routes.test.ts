@@ -124,7 +124,8 @@ describe('alarm conditions', () => {
     expect(r.status).toBe(400);
     expect(firstError(r)).toEqual({ message: alarmErrors.thresholdRequired, propertyName: 'threshold' });
     r = await post({ ...hot(tag), tag: { publicId: foreignTag.publicId } });
-    expect(firstError(r)).toEqual({ message: alarmErrors.tagNotOnAgent, propertyName: 'tag.publicId' });
+    expect(r.status).toBe(404);
+    expect(firstError(r)).toEqual({ message: 'Not found', propertyName: 'tag.publicId' });
     r = await post({ ...hot(tag), name: '' });
     expect(r.status).toBe(400);
     expect(firstError(r)!.propertyName).toBe('name');
@@ -146,7 +147,8 @@ describe('alarm conditions', () => {
       ...as,
       body: { tag: { publicId: foreignTag.publicId } },
     });
-    expect(firstError(r)).toEqual({ message: alarmErrors.tagNotOnAgent, propertyName: 'tag.publicId' });
+    expect(r.status).toBe(404);
+    expect(firstError(r)).toEqual({ message: 'Not found', propertyName: 'tag.publicId' });
   });
 
   it('keeps to the limit of conditions per agent', async () => {
