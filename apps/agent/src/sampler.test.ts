@@ -152,6 +152,41 @@ describe('sampler against the simulator', () => {
     }
   }, 20_000);
 
+  it('records no NaN or infinite reading, and says so once per tag', async () => {
+    machine.state.flow = Number.NaN; // a float register's "not available"
+    machine.state.pressureMbar = 1000;
+    const lines: string[] = [];
+    const samples: SpooledSample[] = [];
+    sampler = new Sampler({
+      services: services(),
+      onSamples: (s) => samples.push(...s),
+      log: (l) => lines.push(l),
+    });
+    await sampler.apply(
+      config([
+        tag('nan000000001', 'hr:4', 'float32'),
+        tag('inf000000001', 'hr:1', 'uint16', { scale: 1e308 }),
+        tag('big000000001', 'hr:1', 'uint16', { scale: 1e298 }),
+        tag('okk000000001', 'hr:1', 'uint16'),
+      ]),
+    );
+    const of = (id: string) => samples.filter(([t]) => t === id);
+    await until(() => (of('okk000000001').length >= 3 ? true : undefined), 'three good samples');
+    expect(of('nan000000001')).toEqual([]);
+    expect(of('inf000000001')).toEqual([]);
+    expect(of('big000000001')).toEqual([]);
+    const skipped = (id: string) => lines.filter((l) => l.startsWith(`data logging: tag ${id} `));
+    expect(skipped('nan000000001')).toEqual([
+      'data logging: tag nan000000001 (hr:4) read NaN, which is not recorded; further such readings are skipped silently',
+    ]);
+    expect(skipped('inf000000001')).toHaveLength(1);
+    expect(skipped('big000000001')).toHaveLength(1);
+    expect(skipped('okk000000001')).toEqual([]);
+    machine.state.flow = 36.5;
+    await until(() => (of('nan000000001').length > 0 ? true : undefined), 'the value once it is a number');
+    expect(of('nan000000001')[0]![2]).toBe(36.5);
+  }, 20_000);
+
   it('refuses a source naming a service the agent does not have, and stops on collecting: false', async () => {
     const lines: string[] = [];
     const samples: SpooledSample[] = [];

@@ -1,7 +1,12 @@
 import type { EventEmitter } from 'node:events';
 import { createRequire } from 'node:module';
 import type { ModbusRTU } from 'modbus-serial/ModbusRTU.js';
-import { modbusAddressPattern, type AgentDataConfig, type TagDataType } from '@fleetgate/contracts';
+import {
+  dataLoggingLimits,
+  modbusAddressPattern,
+  type AgentDataConfig,
+  type TagDataType,
+} from '@fleetgate/contracts';
 import { backoffDelay } from './backoff.ts';
 import { resolveTarget, type LanService } from './services.ts';
 import type { SpooledSample } from './spool.ts';
@@ -121,6 +126,8 @@ export class Sampler {
   #sources: SourceReader[] = [];
   /** Per tag: last recorded time and value (kept across config changes, for `change` and times). */
   readonly #last = new Map<string, { time: number; value: number }>();
+  /** Tags whose reading was not a storable number, logged once each. */
+  readonly #unusable = new Set<string>();
 
   constructor(options: SamplerOptions) {
     this.#options = options;
@@ -162,6 +169,17 @@ export class Sampler {
   }
 
   #record(tag: ConfigTag, value: number, time: number): SpooledSample | undefined {
+    // NaN (a float register's "not available" pattern), an infinity (raw × a huge scale) or a
+    // value beyond what the server stores: not recorded, and said once per tag.
+    if (!Number.isFinite(value) || Math.abs(value) > dataLoggingLimits.maxSampleMagnitude) {
+      if (!this.#unusable.has(tag.id)) {
+        this.#unusable.add(tag.id);
+        this.#options.log?.(
+          `data logging: tag ${tag.id} (${tag.address}) read ${String(value)}, which is not recorded; further such readings are skipped silently`,
+        );
+      }
+      return undefined;
+    }
     const last = this.#last.get(tag.id);
     if (tag.logMode === 'change' && last && last.value === value) return undefined;
     const at = last && time <= last.time ? last.time + 1 : time;

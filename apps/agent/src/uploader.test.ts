@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dataLoggingErrors, type AgentSampleBatchInput } from '@fleetgate/contracts';
+import { appNotInstalledMessage, dataLoggingErrors, type AgentSampleBatchInput } from '@fleetgate/contracts';
 import { Spool, type SpooledSample } from './spool.ts';
 import { Uploader } from './uploader.ts';
 
@@ -57,7 +57,7 @@ const ok = (batch: AgentSampleBatchInput): Reply => ({
   body: {
     type: 'AgentSampleBatchAck',
     status: 'success',
-    data: { batchId: batch.batchId, stored: batch.samples.length },
+    data: { batchId: batch.batchId, stored: batch.samples.length, rejected: 0, rejectedIndexes: [] },
   },
 });
 const failure = (status: number, message: string, headers?: Record<string, string>) => (): Reply => ({
@@ -202,6 +202,57 @@ describe('uploader', () => {
       'data logging: 1 sample(s) dropped: data logging is not activated for this agent',
     );
     expect(server.received).toHaveLength(4);
+  });
+
+  it('drops a batch the server refuses as a whole (400) or because the app is not installed, and goes on', async () => {
+    server = await receiver([
+      failure(400, 'Invalid'),
+      failure(403, appNotInstalledMessage('dataLogging')),
+      failure(403, 'Forbidden'),
+    ]);
+    // Segments of three samples, so each batch holds three.
+    const spool = await Spool.open({ dir, maxSamples: 60 });
+    await spool.append(samples(0, 9));
+    const lines: string[] = [];
+    uploader = start(server.url, spool, lines);
+    await until(() => spool.size === 0, 'the spool to empty');
+    expect(lines).toContain('data logging: 3 sample(s) dropped: the server refused the batch (400: Invalid)');
+    expect(lines).toContain(
+      'data logging: 3 sample(s) dropped: the Data logging app is not installed in the company',
+    );
+    // Any other 403 keeps the batch and tries it again.
+    expect(
+      lines.some((l) => l.startsWith('data logging: cannot send samples (the server answered 403')),
+    ).toBe(true);
+    const times = server.received.map((r) => r.batch.samples.map(([, t]) => t - 1_700_000_000_000));
+    expect(times).toEqual([
+      [0, 1, 2],
+      [3, 4, 5],
+      [6, 7, 8],
+      [6, 7, 8],
+    ]);
+  });
+
+  it('logs the samples the server refused one by one, and moves on', async () => {
+    server = await receiver([
+      (batch) => ({
+        status: 200,
+        body: {
+          type: 'AgentSampleBatch',
+          status: 'success',
+          data: { batchId: batch.batchId, stored: 1, rejected: 1, rejectedIndexes: [1] },
+        },
+      }),
+    ]);
+    const spool = await Spool.open({ dir, maxSamples: 1000 });
+    await spool.append(samples(0, 2));
+    const lines: string[] = [];
+    uploader = start(server.url, spool, lines);
+    await until(() => spool.size === 0, 'the spool to empty');
+    expect(lines).toContain(
+      'data logging: the server refused 1 of 2 sample(s) (time out of range or not a number), for example tag abcdefghijkl at 1700000000001 ms with 1',
+    );
+    expect(server.received).toHaveLength(1);
   });
 
   it('stops on 401 and keeps the samples', async () => {

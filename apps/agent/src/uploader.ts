@@ -1,4 +1,5 @@
 import {
+  appNotInstalledMessage,
   dataLoggingErrors,
   dataLoggingLimits,
   type AgentSampleBatchAck,
@@ -36,7 +37,9 @@ type Outcome =
  * Sends the spool to the server: the oldest samples in batches (`POST AgentSampleBatch` with the
  * agent's credential). Only a 200 removes a batch; a network error, a 5xx or a 429 keeps it and
  * retries with backoff (a Retry-After is honoured); a 401 stops (the agent must be re-enrolled);
- * a 403 because logging is not activated drops that batch (the server will never take it).
+ * a 403 because logging is not activated (or the company's Data logging app is not installed)
+ * drops that batch, and so does a 400: the server will never take it, and holding it would hold
+ * every batch after it.
  */
 export class Uploader {
   readonly #options: Required<Omit<UploaderOptions, 'log'>> & { log: (line: string) => void };
@@ -152,14 +155,31 @@ export class Uploader {
     const text = await response.text().catch(() => '');
     if (response.status === 200) {
       const ack = parse<ApiSuccess<AgentSampleBatchAck>>(text);
-      if (ack?.data?.batchId === batch.id) return { kind: 'stored' };
-      return { kind: 'retry', reason: 'the server answered without this batch' };
+      if (ack?.data?.batchId !== batch.id)
+        return { kind: 'retry', reason: 'the server answered without this batch' };
+      const rejected = ack.data.rejected;
+      if (typeof rejected === 'number' && rejected > 0) {
+        const indexes = Array.isArray(ack.data.rejectedIndexes) ? ack.data.rejectedIndexes : [];
+        this.#options.log(
+          `data logging: the server refused ${rejected} of ${batch.samples.length} sample(s) (time out of range or not a number)${indexes.length > 0 ? `, for example ${describeSample(batch.samples[indexes[0]!])}` : ''}`,
+        );
+      }
+      return { kind: 'stored' };
     }
     if (response.status === 401)
       return { kind: 'stop', reason: 'the server refused the credential (401): re-enrol the agent' };
     const message = parse<ApiFailure>(text)?.data?.[0]?.message;
     if (response.status === 403 && message === dataLoggingErrors.loggingNotActive)
       return { kind: 'discard', reason: 'data logging is not activated for this agent' };
+    if (response.status === 403 && message === appNotInstalledMessage('dataLogging'))
+      return { kind: 'discard', reason: 'the Data logging app is not installed in the company' };
+    // The server found the batch itself wrong (its id, its shape): resent as it is, it would
+    // be refused again forever and block every batch after it.
+    if (response.status === 400)
+      return {
+        kind: 'discard',
+        reason: `the server refused the batch (400${message ? `: ${message}` : ''})`,
+      };
     if (response.status === 429 || response.status >= 500) {
       const retryAfter = Number(response.headers.get('retry-after'));
       return {
@@ -205,6 +225,12 @@ export class Uploader {
       this.#wake = done;
     });
   }
+}
+
+function describeSample(sample: SpoolBatch['samples'][number] | undefined): string {
+  if (!sample) return 'none';
+  const [tag, time, value] = sample;
+  return `tag ${tag} at ${String(time)} ms with ${String(value)}`;
 }
 
 function parse<T>(text: string): T | undefined {
