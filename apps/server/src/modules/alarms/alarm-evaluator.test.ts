@@ -179,6 +179,36 @@ describe('alarm evaluator', () => {
     expect(await f.alarmsOf(other.agent)).toEqual([]);
   });
 
+  it('does nothing once the company uninstalled Alarming, though the agent’s activation runs on', async () => {
+    const { as, agent, tag } = await world();
+    await f.condition(as, agent.publicId, {
+      name: 'Hot for a minute',
+      tag: { publicId: tag.publicId },
+      kind: 'above',
+      threshold: 50,
+      delaySeconds: 60,
+    });
+    // A delay under way when the app goes: the sweep does not complete it.
+    await f.samples(agent, [sample(tag.id, 0, 70)]);
+    await f
+      .db()
+      .deleteFrom('company_apps')
+      .where('company_id', '=', agent.companyId)
+      .where('app', '=', 'alarming')
+      .execute();
+    expect(await sweepAlarmDelays(f.db(), f.notifyDeps(), at(61))).toEqual([]);
+    await f.samples(agent, [sample(tag.id, 100, 80)]);
+    expect(await f.alarmsOf(agent)).toEqual([]);
+    // Installed again (the activation never ended): evaluation goes on.
+    await f
+      .db()
+      .insertInto('company_apps')
+      .values({ company_id: agent.companyId, app: 'alarming', config: '{}', installed_by_user_id: null })
+      .execute();
+    expect(await sweepAlarmDelays(f.db(), f.notifyDeps(), at(101))).toHaveLength(1);
+    expect(await f.alarmsOf(agent)).toHaveLength(1);
+  });
+
   it('tells the users who see the agent, leaves one inbox message per occurrence and mails subscribers once', async () => {
     const { company, as, agent, tag } = await world();
     const acknowledger = await f.member(company, ['agents.connect', 'alarms.acknowledge']);

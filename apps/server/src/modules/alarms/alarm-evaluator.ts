@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { newPublicId } from '../../http/ids.ts';
+import { isAppInstalled } from '../apps/app-installation.ts';
 import { isAppActiveOnAgent } from '../licences/app-activation.ts';
 import type { SamplesStored, SamplesStoredListener, StoredSample } from '../data-logging/samples-stored.ts';
 import {
@@ -27,7 +28,8 @@ export type ConditionState = {
 
 /**
  * The alarm evaluation the data-logging ingest runs inside the transaction that stores a batch
- * (`SamplesStoredListener`), only while alarming is activated for the agent. The enabled
+ * (`SamplesStoredListener`), only while the company has the Alarming app installed and alarming
+ * is activated for the agent. The enabled
  * conditions of the batch's tags are locked and their samples evaluated in time order per tag;
  * occurrences are raised or cleared and the inbox messages written in the same transaction;
  * live events and e-mails go out once it committed.
@@ -82,6 +84,8 @@ export async function evaluateSamples(
     .forUpdate()
     .execute();
   if (conditions.length === 0) return changes;
+  // Both gates: the company has the Alarming app installed, and it is activated on the agent.
+  if (!(await isAppInstalled(trx, event.companyId, 'alarming'))) return changes;
   if (!(await isAppActiveOnAgent(trx, event.agentId, 'alarming'))) return changes;
 
   const byTag = new Map<number, StoredSample[]>();

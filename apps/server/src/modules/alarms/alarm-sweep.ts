@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { runInTransaction } from '../../db/transaction.ts';
+import { isAppInstalled } from '../apps/app-installation.ts';
 import { isAppActiveOnAgent } from '../licences/app-activation.ts';
 import {
   messageRaised,
@@ -17,7 +18,8 @@ export const alarmSweepMs = 15_000;
  * Completes the delays whose time is up although no further sample came (a tag logged on
  * change, whose value stays put): the condition held since `pending_since` with its last value,
  * so the occurrence is raised at `pending_since + delay` with that value. Only for enabled
- * conditions of agents with alarming activated, with no open occurrence.
+ * conditions of companies with the Alarming app installed and agents with alarming activated,
+ * with no open occurrence.
  */
 export async function sweepAlarmDelays(db: Db, deps: AlarmNotifyDeps, now = new Date()): Promise<number[]> {
   const { changes, after } = await runInTransaction(db, async (trx) => {
@@ -54,8 +56,12 @@ export async function sweepAlarmDelays(db: Db, deps: AlarmNotifyDeps, now = new 
       .skipLocked()
       .execute();
     const changes: AlarmChanges = { changed: [], raised: [] };
+    const installed = new Map<number, boolean>();
     const active = new Map<number, boolean>();
     for (const condition of due) {
+      if (!installed.has(condition.company_id))
+        installed.set(condition.company_id, await isAppInstalled(trx, condition.company_id, 'alarming'));
+      if (!installed.get(condition.company_id)) continue;
       if (!active.has(condition.agent_id))
         active.set(condition.agent_id, await isAppActiveOnAgent(trx, condition.agent_id, 'alarming', now));
       if (!active.get(condition.agent_id)) continue;
