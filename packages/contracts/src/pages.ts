@@ -104,6 +104,8 @@ export const pageCustomSchema = z.strictObject({
 
 /** `POST PageVersionList/{pagePublicId}`: creates the page's draft (rules above). */
 export const pageVersionCreateInput = z.strictObject({
+  /** The page, as the spec's body names it; it must be the page in the path. */
+  page: reference.optional(),
   title: z.string().trim().min(1).max(limits.nameMaxLength).optional(),
   custom: pageCustomSchema.optional(),
   group: reference.nullable().optional(),

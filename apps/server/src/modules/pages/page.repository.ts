@@ -88,17 +88,14 @@ export function listDevicePages(
   companyId: number,
   direct: Expression<SqlBool>,
   groupIds: number[],
-  limit: number,
+  list: ListQuery,
 ) {
-  return db
+  const q = db
     .selectFrom('pages')
     .select(pageColumns)
     .where('pages.company_id', '=', companyId)
-    .where((eb) => (groupIds.length > 0 ? eb.or([direct, eb('pages.group_id', 'in', groupIds)]) : direct))
-    .orderBy('pages.created_at')
-    .orderBy('pages.public_id')
-    .limit(limit)
-    .execute() as Promise<PageRow[]>;
+    .where((eb) => (groupIds.length > 0 ? eb.or([direct, eb('pages.group_id', 'in', groupIds)]) : direct));
+  return keysetPage(q, 'pages', list).execute() as Promise<PageRow[]>;
 }
 
 /**

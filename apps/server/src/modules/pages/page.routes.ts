@@ -200,6 +200,8 @@ export function registerPageRoutes(api: Api, deps: ModuleDeps) {
     handler: async (ctx) => {
       authorizeManage(ctx);
       const input = parseInput(pageVersionCreateInput, ctx.body ?? {});
+      if (input.page && input.page.publicId !== ctx.publicId)
+        throw badRequest('Does not match the page', 'page');
       const { version } = await mutate(
         ctx,
         (trx, mctx) => createDraft(trx, mctx, ctx.publicId, input),
@@ -255,7 +257,8 @@ export function registerPageRoutes(api: Api, deps: ModuleDeps) {
     item: true,
     access: 'company',
     doc: {
-      summary: 'Discard a draft version (409 for a published one)',
+      summary:
+        "Discard the page's draft, named by its own publicId or the page's (409 'Page has no draft version' without one)",
       body: noInput,
       bodyOptional: true,
       response: { type: 'PageVersion', fields: { publicId: true } },
@@ -410,6 +413,7 @@ export function registerPageRoutes(api: Api, deps: ModuleDeps) {
     },
   });
 
+  const devicePageListParameters = listParameters({}).filter((parameter) => parameter.name !== 'filters');
   for (const [rel, device] of [
     ['AgentPageList', 'agent'],
     ['AssetPageList', 'asset'],
@@ -421,13 +425,26 @@ export function registerPageRoutes(api: Api, deps: ModuleDeps) {
       access: 'company',
       doc: {
         summary: `The pages of this ${device}: linked to it, or to a group it is in (up to ${pageLimits.devicePageListSize})`,
-        query: [fieldsParameter],
-        response: { type: rel, fields: pageFields, shape: 'list' },
+        query: devicePageListParameters,
+        response: { type: rel, fields: pageFields, shape: 'list', paged: true },
       },
       handler: async (ctx) => {
         const selection = selectionOf(ctx.query);
-        const data = await devicePages(ctx.db, viewerOf(ctx), device, ctx.publicId);
-        return { type: rel, data: data.map((item) => project(item, selection)) };
+        // The spec's page size for these lists is 4000: the default here, and the most.
+        const paging = parsePaging(ctx.query['page-size'], ctx.query['page-after']);
+        const limit = ctx.query['page-size'] === undefined ? pageLimits.devicePageListSize : paging.size;
+        const rows = await devicePages(ctx.db, viewerOf(ctx), device, ctx.publicId, {
+          where: null,
+          after: paging.after,
+          limit: limit + 1,
+        });
+        const page = pageOf(rows, limit);
+        const data = await presentRows(ctx.db, viewerOf(ctx), page.rows);
+        return {
+          type: rel,
+          data: data.map((item) => project(item, selection)),
+          moreAfter: page.moreAfter,
+        };
       },
     });
   }

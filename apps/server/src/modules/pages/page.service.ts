@@ -6,6 +6,7 @@ import {
   pageLimits,
   type ApiErrorItem,
   type Page,
+  type PageComponent,
   type PageVersion,
   type pageCreateInput,
   type pageImportFileSchema,
@@ -15,7 +16,7 @@ import {
 } from '@fleetgate/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { ApiError, badRequest, conflict, notFound } from '../../http/errors.ts';
+import { ApiError, conflict, notFound } from '../../http/errors.ts';
 import { newPublicId } from '../../http/ids.ts';
 import type { ListQuery, MutationContext, Viewer } from '../../http/resource.ts';
 import { writeAudit } from '../audit/audit.writer.ts';
@@ -142,19 +143,23 @@ async function resolveList(
   propertyName: string,
 ): Promise<number[]> {
   const ids = await idsByPublicId(db, table, companyId, [...new Set(refs.map((ref) => ref.publicId))]);
-  const errors: ApiErrorItem[] = [];
+  const unknown: ApiErrorItem[] = [];
+  const duplicates: ApiErrorItem[] = [];
   const found = new Set<string>();
   refs.forEach((ref, listIndex) => {
-    if (!ids.has(ref.publicId)) errors.push({ message: errorMessages.notFound, propertyName, listIndex });
+    if (!ids.has(ref.publicId))
+      unknown.push({ message: errorMessages.notFound, propertyName: `${propertyName}.publicId`, listIndex });
     else if (found.has(ref.publicId))
-      errors.push({ message: errorMessages.duplicate, propertyName, listIndex });
+      duplicates.push({ message: errorMessages.duplicate, propertyName, listIndex });
     found.add(ref.publicId);
   });
-  if (errors.length > 0) throw new ApiError(400, errors);
+  // Unknown or another company's: 404, as every nested reference (wire conventions).
+  if (unknown.length > 0) throw new ApiError(404, unknown);
+  if (duplicates.length > 0) throw new ApiError(400, duplicates);
   return refs.map((ref) => ids.get(ref.publicId)!);
 }
 
-/** One optional reference: undefined leaves it, null clears it, an unknown one is a 400. */
+/** One optional reference: undefined leaves it, null clears it, an unknown one is a 404. */
 async function resolveOne(
   db: Db,
   table: 'agents' | 'assets' | 'groups',
@@ -164,7 +169,8 @@ async function resolveOne(
 ): Promise<number | null | undefined> {
   if (ref === undefined || ref === null) return ref;
   const id = (await idsByPublicId(db, table, companyId, [ref.publicId])).get(ref.publicId);
-  if (id === undefined) throw badRequest(errorMessages.notFound, propertyName);
+  if (id === undefined)
+    throw new ApiError(404, [{ message: errorMessages.notFound, propertyName: `${propertyName}.publicId` }]);
   return id;
 }
 
@@ -276,7 +282,7 @@ export async function createDraft(
       ? {
           title: row.title,
           icon: null,
-          groupId: null,
+          groupId: row.group_id,
           periodSpec: defaultPeriodSpec,
           components: [],
           previewAgentId: null,
@@ -299,13 +305,33 @@ export async function createDraft(
   return { page, version: page.draftVersion! };
 }
 
-/** The version and its page, locked; only a draft may change. */
-async function lockDraft(trx: Db, ctx: MutationContext, versionPublicId: string) {
-  const version = await findVersion(trx, ctx.company.id, versionPublicId);
-  if (!version) throw notFound();
-  const page = await findPageById(trx, version.page_id, true);
-  if (page.draft_version_id !== version.id) throw conflict(pageErrors.notDraft);
+/**
+ * The draft and its page, locked. `publicId` names the draft itself, another version of its page
+ * or the page; only a draft may change, and a page without one says so (spec §8).
+ */
+async function lockDraft(trx: Db, ctx: MutationContext, publicId: string) {
+  const named = await findVersion(trx, ctx.company.id, publicId);
+  const page = named ? await findPageById(trx, named.page_id, true) : await lockPage(trx, ctx, publicId);
+  if (page.draft_version_id === null) throw conflict(pageErrors.noDraft);
+  if (named && page.draft_version_id !== named.id) throw conflict(pageErrors.notDraft);
+  const version = named ?? (await findVersionById(trx, page.draft_version_id));
   return { version, page };
+}
+
+/** What the schema cannot say of a version's components: ids are unique and each fits the grid. */
+function checkComponents(components: PageComponent[], prefix = '') {
+  const ids = new Set<string>();
+  components.forEach((component, listIndex) => {
+    if (ids.has(component.id))
+      throw new ApiError(400, [
+        { message: errorMessages.duplicate, propertyName: `${prefix}components.id`, listIndex },
+      ]);
+    ids.add(component.id);
+    if (component.x + component.w > pageLimits.gridColumns)
+      throw new ApiError(400, [
+        { message: errorMessages.invalid, propertyName: `${prefix}components.w`, listIndex },
+      ]);
+  });
 }
 
 export async function changeVersion(
@@ -328,20 +354,7 @@ export async function changeVersion(
         { message: errorMessages.invalid, propertyName: 'pagePages', listIndex: self },
       ]);
   }
-  if (input.components) {
-    const ids = new Set<string>();
-    input.components.forEach((component, listIndex) => {
-      if (ids.has(component.id))
-        throw new ApiError(400, [
-          { message: errorMessages.duplicate, propertyName: 'components.id', listIndex },
-        ]);
-      ids.add(component.id);
-      if (component.x + component.w > pageLimits.gridColumns)
-        throw new ApiError(400, [
-          { message: errorMessages.invalid, propertyName: 'components.w', listIndex },
-        ]);
-    });
-  }
+  if (input.components) checkComponents(input.components);
   const values: Partial<VersionValues> = {
     title: input.title,
     icon: input.custom?.glbMatIcon,
@@ -354,18 +367,18 @@ export async function changeVersion(
   };
   await updateVersion(trx, version.id, values);
   const after = (await presentRow(trx, page)).draftVersion!;
-  await audit(trx, ctx, 'UPDATE', 'PageVersion', versionPublicId, before, after);
+  await audit(trx, ctx, 'UPDATE', 'PageVersion', version.public_id, before, after);
   return { page: page.public_id, version: after };
 }
 
-/** Discards a draft; a published version cannot be deleted this way. */
+/** Discards the page's draft; a published version cannot be deleted this way. */
 export async function discardVersion(trx: Db, ctx: MutationContext, versionPublicId: string) {
   const { version, page } = await lockDraft(trx, ctx, versionPublicId);
   const before = (await presentRow(trx, page)).draftVersion;
   await updatePage(trx, page.id, { draft_version_id: null });
   await deleteVersion(trx, version.id);
-  await audit(trx, ctx, 'DELETE', 'PageVersion', versionPublicId, before);
-  return { page: page.public_id, version: { publicId: versionPublicId } };
+  await audit(trx, ctx, 'DELETE', 'PageVersion', version.public_id, before);
+  return { page: page.public_id, version: { publicId: version.public_id } };
 }
 
 /** The draft becomes the published version; the draft is cleared and the old published version deleted. */
@@ -419,6 +432,8 @@ type ImportFile = z.output<typeof pageImportFileSchema>;
 
 /** A new page from an export file; sub-pages that are not the company's pages are left out. */
 export async function importPage(trx: Db, ctx: MutationContext, file: ImportFile, groupPublicId?: string) {
+  if (file.draftVersion) checkComponents(file.draftVersion.components, 'draftVersion.');
+  if (file.publishedVersion) checkComponents(file.publishedVersion.components, 'publishedVersion.');
   let groupId: number | null = null;
   if (groupPublicId !== undefined) {
     groupId =
@@ -467,7 +482,13 @@ export async function importPage(trx: Db, ctx: MutationContext, file: ImportFile
  * The pages of a device the viewer sees: linked to it directly, or through a group its agent
  * is in (or a group above). A device the viewer does not see is a 404.
  */
-export async function devicePages(db: Db, viewer: Viewer, device: 'agent' | 'asset', publicId: string) {
+export async function devicePages(
+  db: Db,
+  viewer: Viewer,
+  device: 'agent' | 'asset',
+  publicId: string,
+  list: ListQuery,
+) {
   const companyId = viewer.company.id;
   let agentId: number | null;
   let direct;
@@ -509,6 +530,5 @@ export async function devicePages(db: Db, viewer: Viewer, device: 'agent' | 'ass
     direct = sql<boolean>`pages.id in (select page_id from page_assets where asset_id = ${asset.id})`;
   }
   const groupIds = agentId === null ? [] : await agentGroupIds(db, agentId);
-  const rows = await listDevicePages(db, companyId, direct, groupIds, pageLimits.devicePageListSize);
-  return presentRows(db, viewer, rows);
+  return listDevicePages(db, companyId, direct, groupIds, list);
 }

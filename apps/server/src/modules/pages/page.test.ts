@@ -127,18 +127,33 @@ describe('PageList and Page', () => {
       ...as,
       body: { title: 'x', agents: [{ publicId: 'aaaaaaaaaaaa' }] },
     });
-    expect(unknownAgent.status).toBe(400);
-    expect(errorOf(unknownAgent)).toMatchObject({ propertyName: 'agents', listIndex: 0 });
+    expect(unknownAgent.status).toBe(404);
+    expect(errorOf(unknownAgent)).toMatchObject({ propertyName: 'agents.publicId', listIndex: 0 });
     const unknownGroup = await t.call('POST', 'PageList', {
       ...as,
       body: { title: 'x', group: { publicId: 'aaaaaaaaaaaa' } },
     });
-    expect(errorOf(unknownGroup)).toMatchObject({ propertyName: 'group' });
+    expect(unknownGroup.status).toBe(404);
+    expect(errorOf(unknownGroup)).toMatchObject({ propertyName: 'group.publicId' });
     const badFields = await t.call('GET', 'PageList', { ...as, query: { fields: 'nope' } });
     expect(badFields.status).toBe(400);
 
-    expect((await t.call('GET', 'PageList', { company: company.publicId })).status).toBe(401);
     const page = await createPage(as, { title: 'Overview' });
+    for (const [method, path] of [
+      ['GET', 'PageList'],
+      ['POST', 'PageList'],
+      ['GET', `Page/${page.publicId}`],
+      ['POST', `PageVersionList/${page.publicId}`],
+      ['DELETE', `PageVersion/${page.publicId}`],
+      ['POST', `PageDraft/${page.publicId}`],
+      ['GET', `PageExport/${page.publicId}`],
+      ['POST', 'PageImport'],
+      ['GET', `AgentPageList/${page.publicId}`],
+    ] as const) {
+      const body = method === 'GET' ? undefined : {};
+      const anonymous = await t.call(method, path, { company: company.publicId, body });
+      expect(anonymous.status, `${method} ${path}`).toBe(401);
+    }
     const reader = await t.newMember(company, ['agents.connect']);
     const readerAs = { token: reader.token, company: company.publicId };
     for (const [method, path, body] of [
@@ -150,6 +165,8 @@ describe('PageList and Page', () => {
       ['POST', `PageDuplicate/${page.publicId}`, undefined],
       ['POST', `PageDraft/${page.publicId}`, { publicId: page.publicId }],
       ['POST', 'PageImport', {}],
+      ['PATCH', `PageVersion/${page.publicId}`, { title: 'x' }],
+      ['DELETE', `PageVersion/${page.publicId}`, undefined],
     ] as const) {
       expect((await t.call(method, path, { ...readerAs, body })).status, `${method} ${path}`).toBe(403);
     }
@@ -175,13 +192,15 @@ describe('PageList and Page', () => {
     expect((await t.call('DELETE', `PageVersion/${draft.publicId}`, other.as)).status).toBe(404);
     const otherAgent = await f.createAgent(other.as, { name: 'Elsewhere' });
     expect((await t.call('GET', `AgentPageList/${otherAgent.publicId}`, as)).status).toBe(404);
+    const otherAssetId = await createAsset(other.as, 'Elsewhere', otherAgent.publicId);
+    expect((await t.call('GET', `AssetPageList/${otherAssetId}`, as)).status).toBe(404);
     // Another company's agent cannot be linked either.
     const foreign = await t.call('PATCH', `Page/${page.publicId}`, {
       ...as,
       body: { agents: [{ publicId: otherAgent.publicId }] },
     });
-    expect(foreign.status).toBe(400);
-    expect(errorOf(foreign)).toMatchObject({ propertyName: 'agents', listIndex: 0 });
+    expect(foreign.status).toBe(404);
+    expect(errorOf(foreign)).toMatchObject({ propertyName: 'agents.publicId', listIndex: 0 });
   });
 });
 
@@ -290,6 +309,10 @@ describe('Page versions: the state rules', () => {
     expect((await t.call('GET', `PageVersion/${draft.publicId}`, as)).status).toBe(404);
     // Discarding it again: the version is gone.
     expect((await t.call('DELETE', `PageVersion/${draft.publicId}`, as)).status).toBe(404);
+    // Discarding through the page names why it cannot.
+    const discardNone = await t.call('DELETE', `PageVersion/${page.publicId}`, as);
+    expect(discardNone.status).toBe(409);
+    expect(errorOf(discardNone)?.message).toBe(pageErrors.noDraft);
     expect(
       errorOf(
         await t.call('POST', `PageDraft/${page.publicId}`, { ...as, body: { publicId: page.publicId } }),
@@ -299,18 +322,42 @@ describe('Page versions: the state rules', () => {
     // A published page's draft is discarded, the published version stays.
     await createDraft(as, page.publicId);
     const published = await publish(as, page.publicId);
+    // With no draft, the published version's id says so too.
+    const publishedOnly = await t.call('DELETE', `PageVersion/${published.publishedVersion!.publicId}`, as);
+    expect(publishedOnly.status).toBe(409);
+    expect(errorOf(publishedOnly)?.message).toBe(pageErrors.noDraft);
     const second = await createDraft(as, page.publicId, { title: 'Changed' });
     expect((await t.call('DELETE', `PageVersion/${second.publicId}`, as)).status).toBe(200);
     const after = await readPage(as, page.publicId);
     expect(after.draftVersion).toBeNull();
     expect(after.publishedVersion).toEqual(published.publishedVersion);
+    // The page's publicId names its draft.
+    const third = await createDraft(as, page.publicId, { title: 'Third' });
+    const byPage = await t.call('DELETE', `PageVersion/${page.publicId}`, as);
+    expect(byPage.status).toBe(200);
+    expect(byPage.body.data).toEqual({ publicId: third.publicId });
+    expect((await readPage(as, page.publicId)).draftVersion).toBeNull();
   });
 
   it('checks the publish body, the components and the references of a draft', async () => {
     const { as } = await f.setup();
     const page = await createPage(as, { title: 'Line 1' });
     const other = await createPage(as, { title: 'Other' });
-    const draft = await createDraft(as, page.publicId);
+    // The spec's create body names the page; another page is refused.
+    const wrongPage = await t.call('POST', `PageVersionList/${page.publicId}`, {
+      ...as,
+      body: { page: { publicId: other.publicId }, title: 'x' },
+    });
+    expect(wrongPage.status).toBe(400);
+    expect(errorOf(wrongPage)).toMatchObject({ propertyName: 'page' });
+    const draft = await createDraft(as, page.publicId, {
+      page: { publicId: page.publicId },
+      title: 'Line 1',
+      custom: { glbMatIcon: 'factory' },
+      group: null,
+      periodSpec: 'today',
+    });
+    expect(draft).toMatchObject({ title: 'Line 1', custom: { glbMatIcon: 'factory' }, periodSpec: 'today' });
     const mismatch = await t.call('POST', `PageDraft/${page.publicId}`, {
       ...as,
       body: { publicId: other.publicId },
@@ -324,7 +371,8 @@ describe('Page versions: the state rules', () => {
     expect(self.status).toBe(400);
     expect(errorOf(self)).toMatchObject({ propertyName: 'pagePages', listIndex: 1 });
     const unknown = await patch({ pagePages: [{ publicId: 'aaaaaaaaaaaa' }] });
-    expect(errorOf(unknown)).toMatchObject({ propertyName: 'pagePages', listIndex: 0 });
+    expect(unknown.status).toBe(404);
+    expect(errorOf(unknown)).toMatchObject({ propertyName: 'pagePages.publicId', listIndex: 0 });
     const badKind = await patch({ components: [component('a', { kind: 'pie' })] });
     expect(badKind.status).toBe(400);
     expect(errorOf(badKind)).toMatchObject({ propertyName: 'components.0.kind' });
@@ -333,9 +381,11 @@ describe('Page versions: the state rules', () => {
     const tooWide = await patch({ components: [component('a', { x: 8, w: 6 })] });
     expect(errorOf(tooWide)).toMatchObject({ propertyName: 'components.w', listIndex: 0 });
     const preview = await patch({ previewAgent: { publicId: 'aaaaaaaaaaaa' } });
-    expect(errorOf(preview)).toMatchObject({ propertyName: 'previewAgent' });
+    expect(preview.status).toBe(404);
+    expect(errorOf(preview)).toMatchObject({ propertyName: 'previewAgent.publicId' });
     const previewAsset = await patch({ previewAsset: { publicId: 'aaaaaaaaaaaa' } });
-    expect(errorOf(previewAsset)).toMatchObject({ propertyName: 'previewAsset' });
+    expect(previewAsset.status).toBe(404);
+    expect(errorOf(previewAsset)).toMatchObject({ propertyName: 'previewAsset.publicId' });
     // Nothing was stored by the failed changes.
     expect((await readPage(as, page.publicId)).draftVersion).toEqual(draft);
   });
@@ -489,6 +539,16 @@ describe('PageExport and PageImport', () => {
     });
     expect(badComponent.status).toBe(400);
     expect(errorOf(badComponent)?.propertyName).toMatch(/^publishedVersion\.components\.0\./);
+    // The rules a draft's edit keeps hold for an imported file too.
+    const twice = await t.call('POST', 'PageImport', {
+      ...as,
+      body: {
+        ...file,
+        publishedVersion: { ...file.publishedVersion, components: [component('a'), component('a')] },
+      },
+    });
+    expect(twice.status).toBe(400);
+    expect(errorOf(twice)).toMatchObject({ propertyName: 'publishedVersion.components.id', listIndex: 1 });
     const member = await t.newMember(company, []);
     expect(
       (
@@ -531,6 +591,21 @@ describe('Device page lists and visibility', () => {
     ]);
     expect((await t.call('GET', `AgentPageList/${loner.publicId}`, as)).body.data).toHaveLength(1);
     expect((await t.call('GET', 'AssetPageList/aaaaaaaaaaaa', as)).status).toBe(404);
+
+    // Paged like every list; 4000 at the most (the spec's page size for these lists).
+    const first = await t.call('GET', `AgentPageList/${agent.publicId}`, {
+      ...as,
+      query: { fields: 'title', 'page-size': '1' },
+    });
+    expect(first.body.data).toEqual([{ publicId: direct.publicId, title: 'Direct' }]);
+    const second = await t.call('GET', `AgentPageList/${agent.publicId}`, {
+      ...as,
+      query: { fields: 'title', 'page-size': '4000', 'page-after': first.body.moreAfter as string },
+    });
+    expect(second.body).toMatchObject({ data: [{ publicId: ofSite.publicId }], moreAfter: null });
+    const tooMany = await t.call('GET', `AssetPageList/${asset}`, { ...as, query: { 'page-size': '4001' } });
+    expect(tooMany.status).toBe(400);
+    expect(errorOf(tooMany)).toMatchObject({ propertyName: 'page-size' });
   });
 
   it('shows a member only the pages of the devices and groups they see', async () => {
