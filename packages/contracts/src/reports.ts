@@ -19,6 +19,8 @@ export const reportLimits = {
   attempts: 3,
   /** A report file is kept this long. */
   keepDays: 90,
+  /** Scheduled reports per company. */
+  schedulesPerCompany: 100,
 } as const;
 
 const isoDate = z.iso.datetime({ offset: true });
@@ -96,4 +98,9 @@ export const reportErrors = {
   notPublished: 'No published page',
   pendingLimit: 'Too many reports queued',
   notReady: 'The report is not ready',
+  scheduleLimit: 'Too many scheduled reports',
+  recipientCannotRead: 'Recipient does not see the device or the report',
+  /** A job that failed because its requester (a schedule's creator) lost access. */
+  requesterLostDevice: 'The requester no longer sees the device',
+  requesterLostPage: 'The requester no longer sees the report page',
 } as const;

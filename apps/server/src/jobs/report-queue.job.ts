@@ -7,6 +7,7 @@ import { sendMessage } from '../modules/messages/message.service.ts';
 import { loadReportContent, ReportFailure } from '../modules/reports/report-content.ts';
 import { renderReportPdf } from '../modules/reports/report-pdf.ts';
 import { presentReportJob, reportFileName } from '../modules/reports/report.presenter.ts';
+import { userReportAccessProblem } from '../modules/reports/report-access.ts';
 import { findReportJob } from '../modules/reports/report.repository.ts';
 import { queueDueSchedules, mailScheduledReport } from '../modules/reports/report-schedule.service.ts';
 
@@ -71,6 +72,14 @@ export async function runReportJob(deps: ReportWorkerDeps, claimed: Claimed) {
     await finish(deps, claimed, { state: 'failed', error: 'The report could not be made' });
     return;
   }
+  // The requester may have lost the device or the page since the job was queued: then nothing is
+  // rendered, and the inbox message would only tell them about a device they no longer see.
+  const target = (await findReportJob(db, { id: claimed.id }))!;
+  const problem = await userReportAccessProblem(db, job.requested_by_user_id, job.company_id, target);
+  if (problem) {
+    await finish(deps, claimed, { state: 'failed', error: problem, silent: true });
+    return;
+  }
   try {
     const content = await loadReportContent(db, {
       pageId: job.page_id,
@@ -117,7 +126,8 @@ export async function runReportJob(deps: ReportWorkerDeps, claimed: Claimed) {
 async function finish(
   deps: ReportWorkerDeps,
   claimed: Claimed,
-  result: { state: 'done'; file: Buffer; fileName: string } | { state: 'failed'; error: string },
+  result:
+    { state: 'done'; file: Buffer; fileName: string } | { state: 'failed'; error: string; silent?: boolean },
 ) {
   const { db } = deps;
   const finished = await db.transaction().execute(async (trx) => {
@@ -139,7 +149,8 @@ async function finish(
       .executeTakeFirst();
     if (!updated) return undefined;
     const row = (await findReportJob(trx, { id: claimed.id }))!;
-    if (row.requested_by_user_id !== null) {
+    const silent = result.state === 'failed' && result.silent === true;
+    if (row.requested_by_user_id !== null && !silent) {
       const device = row.agent_public_id
         ? `${deps.publicUrl()}/devices/${row.agent_public_id}`
         : `${deps.publicUrl()}/devices/${row.asset_public_id}`;
@@ -158,7 +169,7 @@ async function finish(
     return { row, scheduleId: updated.schedule_id };
   });
   if (!finished) return;
-  await tell(deps, claimed.id);
+  if (result.state === 'done' || !result.silent) await tell(deps, claimed.id);
   if (result.state === 'done' && finished.scheduleId !== null)
     await mailScheduledReport(deps, finished.scheduleId, finished.row, result.file);
 }

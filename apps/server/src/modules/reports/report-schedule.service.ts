@@ -2,19 +2,24 @@ import { sql } from 'kysely';
 import {
   errorMessages,
   reportErrors,
+  reportLimits,
   reportScheduleCreateInput,
   reportSchedulePatchInput,
   type ReportSchedule,
   type ReportScheduleFrequency,
 } from '@fleetgate/contracts';
-import type { AuthenticatedUser } from '../../auth/context.ts';
-import { findCompanyContext } from '../../auth/context.ts';
 import type { Db } from '../../db/client.ts';
 import { runInTransaction } from '../../db/transaction.ts';
-import { ApiError, badRequest, parseInput } from '../../http/errors.ts';
+import { ApiError, badRequest, conflict, parseInput } from '../../http/errors.ts';
 import { newPublicId, publicIdPattern } from '../../http/ids.ts';
 import type { Viewer } from '../../http/resource.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import {
+  memberViewer,
+  reportAccessProblem,
+  userReportAccessProblem,
+  type ReportTarget,
+} from './report-access.ts';
 import type { ReportJobRow } from './report.repository.ts';
 import { formatInZone } from './report-pdf.ts';
 import {
@@ -143,39 +148,38 @@ async function deviceOfSchedule(
     : visibleAsset(db, viewer, row.asset_public_id ?? '');
 }
 
+/** The device and page of a schedule as the access check names them. */
+const targetOf = (device: ReportDevice, pagePublicId: string): ReportTarget => ({
+  agent_public_id: device.agentId !== null ? device.publicId : null,
+  asset_public_id: device.agentId !== null ? null : device.publicId,
+  page_public_id: pagePublicId,
+});
+
 /**
- * Recipients: members of the company (now) who see the device; anyone else is 400 `recipients`
- * with the list index, so a schedule never mails a report to someone who may not read it.
+ * Recipients: members of the company (now) who see the device and the page. An unknown user or
+ * one of another company is 404 `recipients` with the list index (as any reference); a member who
+ * may not read the report is 400, so a schedule never mails a report to someone who may not.
  */
 async function recipientIds(
   db: Db,
   viewer: Viewer,
-  device: ReportDevice,
+  target: ReportTarget,
   recipients: { publicId: string }[],
 ) {
   const ids: number[] = [];
   for (const [index, recipient] of recipients.entries()) {
-    const invalid = () =>
-      new ApiError(400, [{ message: errorMessages.invalid, propertyName: 'recipients', listIndex: index }]);
-    if (!publicIdPattern.test(recipient.publicId)) throw invalid();
+    const at = { propertyName: 'recipients', listIndex: index };
+    const notFound = () => new ApiError(404, [{ message: errorMessages.notFound, ...at }]);
+    if (!publicIdPattern.test(recipient.publicId)) throw notFound();
     const user = await db
       .selectFrom('users')
-      .select(['id', 'public_id', 'name'])
+      .select('id')
       .where('public_id', '=', recipient.publicId)
       .executeTakeFirst();
-    if (!user) throw invalid();
-    const company = await findCompanyContext(db, user.id, viewer.company.publicId);
-    if (!company) throw invalid();
-    const recipientViewer = { user: { id: user.id } as AuthenticatedUser, company };
-    const sees = await (
-      device.agentId !== null
-        ? visibleAgent(db, recipientViewer, device.publicId)
-        : visibleAsset(db, recipientViewer, device.publicId)
-    ).then(
-      () => true,
-      () => false,
-    );
-    if (!sees) throw invalid();
+    const member = user ? await memberViewer(db, user.id, viewer.company.id) : null;
+    if (!user || !member) throw notFound();
+    if (await reportAccessProblem(db, member, target))
+      throw new ApiError(400, [{ message: reportErrors.recipientCannotRead, ...at }]);
     if (!ids.includes(user.id)) ids.push(user.id);
   }
   return ids;
@@ -225,7 +229,15 @@ export async function createReportSchedule(db: Db, viewer: Viewer, body: unknown
       : await visibleAsset(trx, viewer, input.asset!.publicId);
     // The creator's rule, as when queueing by hand: a page they see, of this device.
     const page = await reportPage(trx, viewer, input.report.publicId, device);
-    const users = await recipientIds(trx, viewer, device, input.recipients);
+    const users = await recipientIds(trx, viewer, targetOf(device, page.public_id), input.recipients);
+    // The company's schedules are counted under a lock, so parallel requests cannot pass the cap.
+    await sql`select pg_advisory_xact_lock(hashtext('report-schedules'), ${viewer.company.id})`.execute(trx);
+    const { count } = await trx
+      .selectFrom('report_schedules')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('company_id', '=', viewer.company.id)
+      .executeTakeFirstOrThrow();
+    if (Number(count) >= reportLimits.schedulesPerCompany) throw conflict(reportErrors.scheduleLimit);
     const inserted = await trx
       .insertInto('report_schedules')
       .values({
@@ -259,7 +271,7 @@ export async function changeReportSchedule(db: Db, viewer: Viewer, publicId: str
     const frequency = input.frequency ?? row.frequency;
     const timeZone = input.timeZone ?? row.time_zone;
     if (input.recipients) {
-      const users = await recipientIds(trx, viewer, device, input.recipients);
+      const users = await recipientIds(trx, viewer, targetOf(device, row.page_public_id), input.recipients);
       await trx.deleteFrom('report_schedule_recipients').where('schedule_id', '=', row.id).execute();
       await trx
         .insertInto('report_schedule_recipients')
@@ -289,6 +301,8 @@ export async function removeReportSchedule(db: Db, viewer: Viewer, publicId: str
 /**
  * Queues a job for every due schedule: the previous day, week or month in the schedule's zone,
  * and moves it to the next period. Each schedule row is locked, so two servers queue it once.
+ * The job runs as the schedule's creator, so their access is checked again: a creator who no
+ * longer sees the device or the page gets a failed job saying why (and nothing is rendered).
  */
 export async function queueDueSchedules(db: Db, now = new Date()) {
   for (;;) {
@@ -305,13 +319,15 @@ export async function queueDueSchedules(db: Db, now = new Date()) {
       if (!due) return false;
       const end = periodStart(due.frequency, now, due.time_zone);
       const start = periodStart(due.frequency, now, due.time_zone, -1);
+      const target = await scheduleRows(trx).where('s.id', '=', due.id).executeTakeFirstOrThrow();
       const page = await trx
         .selectFrom('pages')
         .select('published_version_id')
         .where('id', '=', due.page_id)
         .executeTakeFirstOrThrow();
+      const problem = await userReportAccessProblem(trx, due.created_by_user_id, due.company_id, target);
       // A page no longer published skips its period; the schedule waits for the next.
-      if (page.published_version_id !== null)
+      if (problem !== null || page.published_version_id !== null)
         await trx
           .insertInto('report_jobs')
           .values({
@@ -325,6 +341,7 @@ export async function queueDueSchedules(db: Db, now = new Date()) {
             time_zone: due.time_zone,
             requested_by_user_id: due.created_by_user_id,
             schedule_id: due.id,
+            ...(problem === null ? {} : { state: 'failed' as const, error: problem, finished_at: now }),
           })
           .execute();
       await trx
@@ -348,11 +365,6 @@ export async function mailScheduledReport(
   const { db } = deps;
   const schedule = await scheduleRows(db).where('s.id', '=', scheduleId).executeTakeFirst();
   if (!schedule) return;
-  const company = await db
-    .selectFrom('companies')
-    .select('public_id')
-    .where('id', '=', schedule.company_id)
-    .executeTakeFirstOrThrow();
   const recipients = await db
     .selectFrom('report_schedule_recipients as r')
     .innerJoin('users as u', 'u.id', 'r.user_id')
@@ -362,14 +374,8 @@ export async function mailScheduledReport(
   const device = job.agent_name ?? job.asset_name ?? '';
   const period = `${formatInZone(job.period_start, job.time_zone)} – ${formatInZone(job.period_end, job.time_zone)} (${job.time_zone})`;
   for (const recipient of recipients) {
-    const context = await findCompanyContext(db, recipient.id, company.public_id);
-    if (!context) continue;
-    const viewer = { user: { id: recipient.id } as AuthenticatedUser, company: context };
-    const sees = await deviceOfSchedule(db, viewer, schedule).then(
-      () => true,
-      () => false,
-    );
-    if (!sees) continue;
+    // Only members who still see the device and the page get it.
+    if (await userReportAccessProblem(db, recipient.id, schedule.company_id, schedule)) continue;
     await deps.mailer.send({
       to: recipient.email_address,
       subject: `Report: ${job.page_title} – ${device}`,

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import {
   errorMessages,
   queueReportInput,
@@ -15,21 +15,10 @@ import type { Viewer } from '../../http/resource.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { agentVisibility } from '../agents/agent-visibility.ts';
 import { findDevicePage } from '../pages/page.service.ts';
+import { reportAccessProblem } from './report-access.ts';
+import { notFoundAt, visibleAgent, visibleAsset, type ReportDevice } from './report-device.ts';
 import { presentReportJob } from './report.presenter.ts';
 import { countPendingJobs, findReportJob, selectReportJobs } from './report.repository.ts';
-
-/** The device a report is for: an agent, or an asset (which reports for its agent's tags). */
-export type ReportDevice = {
-  agentId: number | null;
-  assetId: number | null;
-  /** Whose tags the page's tag names are looked up among (null: an asset without agent). */
-  tagAgentId: number | null;
-  name: string;
-  publicId: string;
-};
-
-const notFoundAt = (propertyName: string) =>
-  new ApiError(404, [{ message: errorMessages.notFound, propertyName }]);
 
 /** Whether an IANA time zone name is known to this runtime. */
 export function isKnownTimeZone(timeZone: string) {
@@ -39,45 +28,6 @@ export function isKnownTimeZone(timeZone: string) {
   } catch {
     return false;
   }
-}
-
-/** The company's agent the viewer sees, or 404 (`agent`). */
-export async function visibleAgent(db: Db, viewer: Viewer, publicId: string): Promise<ReportDevice> {
-  if (!publicIdPattern.test(publicId)) throw notFoundAt('agent');
-  let query = db
-    .selectFrom('agents')
-    .select(['id', 'public_id', 'name'])
-    .where('company_id', '=', viewer.company.id)
-    .where('public_id', '=', publicId);
-  const visible = agentVisibility(viewer, sql.ref<number>('agents.id'));
-  if (visible) query = query.where(visible);
-  const row = await query.executeTakeFirst();
-  if (!row) throw notFoundAt('agent');
-  return { agentId: row.id, assetId: null, tagAgentId: row.id, name: row.name, publicId: row.public_id };
-}
-
-/**
- * The company's asset, or 404 (`asset`). A member who sees only some agents sees the assets
- * reached through those agents.
- */
-export async function visibleAsset(db: Db, viewer: Viewer, publicId: string): Promise<ReportDevice> {
-  if (!publicIdPattern.test(publicId)) throw notFoundAt('asset');
-  let query = db
-    .selectFrom('assets')
-    .select(['id', 'public_id', 'name', 'agent_id'])
-    .where('company_id', '=', viewer.company.id)
-    .where('public_id', '=', publicId);
-  const visible = agentVisibility(viewer, sql.ref<number>('assets.agent_id'));
-  if (visible) query = query.where(visible);
-  const row = await query.executeTakeFirst();
-  if (!row) throw notFoundAt('asset');
-  return {
-    agentId: null,
-    assetId: row.id,
-    tagAgentId: row.agent_id,
-    name: row.name,
-    publicId: row.public_id,
-  };
 }
 
 /**
@@ -163,9 +113,13 @@ export async function queueReport(
   return job;
 }
 
-export type { QueueReportInput };
+export type { QueueReportInput, ReportDevice };
+export { visibleAgent, visibleAsset };
 
-/** The viewer's own report jobs, newest first, optionally of one device. */
+/**
+ * The viewer's own report jobs, newest first, optionally of one device: only those of devices
+ * they still see (the page is checked again when one is read).
+ */
 export async function listReportJobs(
   db: Db,
   viewer: Viewer,
@@ -177,15 +131,25 @@ export async function listReportJobs(
     .where('j.requested_by_user_id', '=', viewer.user.id);
   if (device?.agentId != null) query = query.where('j.agent_id', '=', device.agentId);
   if (device?.assetId != null) query = query.where('j.asset_id', '=', device.assetId);
+  const agentSeen = agentVisibility(viewer, sql.ref<number>('j.agent_id'));
+  const assetSeen = agentVisibility(viewer, sql.ref<number>('asx.agent_id'));
+  if (agentSeen && assetSeen)
+    query = query.where(
+      sql<SqlBool>`((j.agent_id is not null and ${agentSeen}) or (asx.agent_id is not null and ${assetSeen}))`,
+    );
   const rows = await query.orderBy('j.created_at', 'desc').orderBy('j.id', 'desc').limit(limit).execute();
   return rows.map(presentReportJob);
 }
 
-/** One of the viewer's own jobs (another's, or another company's, is 404). */
+/**
+ * One of the viewer's own jobs: another's, another company's, or one of a device or page the
+ * viewer no longer sees is 404.
+ */
 export async function readReportJob(db: Db, viewer: Viewer, publicId: string) {
   if (!publicIdPattern.test(publicId)) throw new ApiError(404, errorMessages.notFound);
   const row = await findReportJob(db, { publicId, companyId: viewer.company.id });
   if (!row || row.requested_by_user_id !== viewer.user.id) throw new ApiError(404, errorMessages.notFound);
+  if (await reportAccessProblem(db, viewer, row)) throw new ApiError(404, errorMessages.notFound);
   return row;
 }
 

@@ -44,7 +44,7 @@ export function reportFixtures(t: TestServer) {
   const agents = agentFixtures(t);
   const db = () => t.server.db;
 
-  const idOf = async (table: 'companies' | 'users' | 'agents' | 'assets', publicId: string) =>
+  const idOf = async (table: 'companies' | 'users' | 'agents' | 'assets' | 'groups', publicId: string) =>
     (await db().selectFrom(table).select('id').where('public_id', '=', publicId).executeTakeFirstOrThrow())
       .id;
 

@@ -575,16 +575,28 @@ describe('ReportScheduleList', () => {
       (await t.call('POST', 'ReportScheduleList', { token: viewer.token, company: company.publicId, body }))
         .status,
     ).toBe(403);
-    for (const [index, user] of [blind, stranger].entries()) {
+    // A member who may not read the report is 400; an unknown user, or one who is not a member
+    // (another company's), is 404 like any reference, with the list index.
+    const refusals = [
+      { user: blind, status: 400, message: reportErrors.recipientCannotRead },
+      { user: stranger, status: 404, message: 'Not found' },
+      { user: { publicId: newPublicId() }, status: 404, message: 'Not found' },
+    ];
+    for (const { user, status, message } of refusals) {
       const response = await t.call('POST', 'ReportScheduleList', {
         ...as,
         body: { ...body, recipients: [{ publicId: admin.publicId }, { publicId: user.publicId }] },
       });
-      expect(statusAndData(response), String(index)).toEqual({
-        status: 400,
-        data: [{ message: 'Invalid value', propertyName: 'recipients', listIndex: 1 }],
+      expect(statusAndData(response), user.publicId).toEqual({
+        status,
+        data: [{ message, propertyName: 'recipients', listIndex: 1 }],
       });
     }
+    const patchedRecipients = await t.call('PATCH', `ReportSchedule/${newPublicId()}`, {
+      ...as,
+      body: { recipients: [{ publicId: stranger.publicId }] },
+    });
+    expect(patchedRecipients.status).toBe(404);
     expect(
       (await t.call('POST', 'ReportScheduleList', { ...as, body: { ...body, timeZone: 'Nowhere/x' } }))
         .status,
@@ -642,6 +654,14 @@ describe('ReportScheduleList', () => {
       body: { frequency: 'weekly' },
     });
     expect((patched.body.data as ReportSchedule).frequency).toBe('weekly');
+    expect(
+      statusAndData(
+        await t.call('PATCH', `ReportSchedule/${schedule.publicId}`, {
+          ...as,
+          body: { recipients: [{ publicId: viewer.publicId }, { publicId: stranger.publicId }] },
+        }),
+      ),
+    ).toEqual({ status: 404, data: [{ message: 'Not found', propertyName: 'recipients', listIndex: 1 }] });
     const other = await f.setup();
     expect((await t.call('DELETE', `ReportSchedule/${schedule.publicId}`, other.as)).status).toBe(404);
     expect((await t.call('DELETE', `ReportSchedule/${schedule.publicId}`, as)).status).toBe(200);
