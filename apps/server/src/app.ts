@@ -30,6 +30,7 @@ import { createMailer } from './mail/mailer.ts';
 import { registerEventRoutes } from './events/events.routes.ts';
 import { Relay } from './relay/relay.ts';
 import { startTemporaryAccessSweep } from './jobs/temporary-access.job.ts';
+import { startActivationEndSweep } from './jobs/app-activation-end.job.ts';
 import { startSampleStorageJob } from './jobs/data-logging.job.ts';
 import { ensureSamplePartitions } from './modules/data-logging/sample-storage.ts';
 import { BrandingHosts, listenForBrandingHostChanges } from './modules/branding/branding-host-cache.ts';
@@ -163,6 +164,11 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     options.temporaryAccessSweepMs,
   );
   app.addHook('onClose', async () => stopTemporaryAccessSweep());
+  // Data logging and alarming activations that run out: the relay stops the agent's logging.
+  const stopActivationEndSweep = startActivationEndSweep(db, events, (error) =>
+    app.log.error({ err: error }, 'activation end sweep failed'),
+  );
+  app.addHook('onClose', async () => stopActivationEndSweep());
   const mailer = createMailer(config);
   if (options.reportWorkerMs !== false) {
     const stopReportWorker = startReportWorker(

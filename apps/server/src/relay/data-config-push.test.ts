@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { agentDataConfigTarget, type AgentDataConfig } from '@fleetgate/contracts';
 import { Multiplexer } from '@fleetgate/tunnel-protocol';
 import { useTestServer } from '../../test/harness.ts';
+import { sweepEndedActivations } from '../jobs/app-activation-end.job.ts';
 import { dataLoggingFixtures } from '../modules/data-logging/data-logging.test-support.ts';
 import { eventually } from './relay.test-support.ts';
 
@@ -72,6 +73,63 @@ describe('the data config push through the relay', () => {
     expect((await t.call('DELETE', `AgentAppLogging/${a.agent.publicId}`, a.as)).status).toBe(200);
     const third = await eventually(async () => agent.received[2]);
     expect(third).toEqual({ version: expect.any(String), collecting: false, sources: [], tags: [] });
+  });
+
+  it('stops and restarts collection when the company uninstalls and installs Data logging again', async () => {
+    const a = await f.loggingAgent();
+    const agent = attachAgent(a.credential);
+    const first = await eventually(async () => agent.received[0]);
+    expect(first.collecting).toBe(true);
+
+    expect((await t.call('DELETE', 'AppUninstall/dataLogging', a.as)).status).toBe(200);
+    const stopped = await eventually(async () => agent.received[1]);
+    expect(stopped).toEqual({ version: expect.any(String), collecting: false, sources: [], tags: [] });
+
+    expect((await t.call('POST', 'AppInstall/dataLogging', a.as)).status).toBe(201);
+    const again = await eventually(async () => agent.received[2]);
+    expect(again).toEqual(first);
+
+    // Another app changing leaves the config as it is: nothing is sent (the agent would restart
+    // its sampling); the next push is the next real change.
+    expect((await t.call('POST', 'AppInstall/reports', a.as)).status).toBe(201);
+    await f.tag(a.as, a.agent.publicId, a.source.publicId, 'flow', 'ir:4');
+    const changed = await eventually(async () => agent.received[3]);
+    expect(changed.tags).toHaveLength(3);
+  });
+
+  it('stops collection when the activation runs out, announced by the activation-end job', async () => {
+    const a = await f.loggingAgent();
+    const agent = attachAgent(a.credential);
+    expect((await eventually(async () => agent.received[0])).collecting).toBe(true);
+    const since = new Date();
+    const agentId = (
+      await t.server.db
+        .selectFrom('agents')
+        .select('id')
+        .where('public_id', '=', a.agent.publicId)
+        .executeTakeFirstOrThrow()
+    ).id;
+    // The trial ends now (as if its days had passed).
+    await t.server.db
+      .updateTable('agent_app_activations')
+      .set({ ends_on: new Date(since.getTime() + 1) })
+      .where('agent_id', '=', agentId)
+      .execute();
+    const until = new Date(since.getTime() + 1000);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const ended = await sweepEndedActivations(t.server.db, t.server.built.events, since, until);
+    expect(ended).toEqual([a.agent.publicId]);
+    const stopped = await eventually(async () => agent.received[1]);
+    expect(stopped).toMatchObject({ collecting: false, tags: [] });
+    // The next run does not announce it again.
+    expect(
+      await sweepEndedActivations(
+        t.server.db,
+        t.server.built.events,
+        until,
+        new Date(until.getTime() + 1000),
+      ),
+    ).toEqual([]);
   });
 
   it('pushes again at the next attach when the agent did not acknowledge', async () => {

@@ -11,11 +11,20 @@ export const dataConfigAckTimeoutMs = 15_000;
  * the JSON, then the end of the stream; the agent answers `ok <version>` on a line. Resolves
  * with the version acknowledged; rejects when the agent answers anything else, closes without
  * an answer or takes too long (the relay logs it and pushes again at the next attach or change).
+ * When the configuration is still the `acknowledged` version the agent has, nothing is sent
+ * (the agent would restart its sampling for nothing) and `pushed` is false.
  */
-export async function pushDataConfig(db: Db, mux: Multiplexer, agentId: number): Promise<string> {
+export async function pushDataConfig(
+  db: Db,
+  mux: Multiplexer,
+  agentId: number,
+  acknowledged?: string,
+): Promise<{ version: string; pushed: boolean }> {
   const config = await buildAgentDataConfig(db, agentId);
+  if (acknowledged !== undefined && config.version === acknowledged)
+    return { version: config.version, pushed: false };
   const stream = mux.open(agentDataConfigTarget);
-  return new Promise<string>((resolve, reject) => {
+  return new Promise<{ version: string; pushed: boolean }>((resolve, reject) => {
     let answer = '';
     let done = false;
     const timer = setTimeout(
@@ -29,7 +38,7 @@ export async function pushDataConfig(db: Db, mux: Multiplexer, agentId: number):
       clearTimeout(timer);
       stream.destroy();
       if (error) reject(error);
-      else resolve(config.version);
+      else resolve({ version: config.version, pushed: true });
     };
     stream.on('data', (chunk: Buffer) => {
       answer += chunk.toString('utf8');

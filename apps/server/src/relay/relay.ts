@@ -60,6 +60,9 @@ export class Relay {
   readonly #options: RelayOptions;
   readonly #wss: WebSocketServer;
   readonly #agents = new Map<number, AgentLink>();
+  /** The data config version each attached agent acknowledged on its link. */
+  readonly #dataConfigVersions = new WeakMap<AgentLink, string>();
+  readonly #dataConfigPushes = new WeakMap<AgentLink, Promise<void>>();
   readonly #links = new Set<AgentLink>();
   readonly #clients = new Set<ClientSession>();
   readonly #pending = new Set<Promise<unknown>>();
@@ -212,7 +215,7 @@ export class Relay {
     previous?.close(relayCloseCodes.agentReplaced, 'replaced by a newer connection of the agent');
     this.#deps.log.info({ agent: agent.publicId }, 'agent attached');
     this.#track(this.#publishAgent(agent, 'online'), 'publishing failed');
-    this.#track(this.#pushDataConfig(link), 'data config push failed');
+    this.#track(this.#pushDataConfig(link, true), 'data config push failed');
     link.finished = new Promise((resolve) =>
       ws.once('close', () =>
         resolve(
@@ -226,17 +229,41 @@ export class Relay {
 
   /**
    * Sends the agent its data logging configuration; a failure is logged and the next attach or
-   * change sends it again.
+   * change sends it again. On attach it is always sent; after that only when it differs from the
+   * version the agent acknowledged on this link.
    */
-  async #pushDataConfig(link: AgentLink) {
+  #pushDataConfig(link: AgentLink, always = false): Promise<void> {
+    // One push at a time per link, each reading the config when its turn comes, so the version
+    // remembered is the one the agent applied last.
+    const next = (this.#dataConfigPushes.get(link) ?? Promise.resolve()).then(() =>
+      this.#pushDataConfigNow(link, always),
+    );
+    this.#dataConfigPushes.set(link, next);
+    return next;
+  }
+
+  async #pushDataConfigNow(link: AgentLink, always: boolean) {
     if (!link.open) return;
     try {
-      const version = await pushDataConfig(this.#deps.db, link.mux, link.agent.id);
-      this.#deps.log.debug({ agent: link.agent.publicId, version }, 'data config acknowledged');
+      const acknowledged = always ? undefined : this.#dataConfigVersions.get(link);
+      const { version, pushed } = await pushDataConfig(this.#deps.db, link.mux, link.agent.id, acknowledged);
+      this.#dataConfigVersions.set(link, version);
+      if (pushed) this.#deps.log.debug({ agent: link.agent.publicId, version }, 'data config acknowledged');
     } catch (error) {
+      this.#dataConfigVersions.delete(link);
       if (link.open)
         this.#deps.log.warn({ err: error, agent: link.agent.publicId }, 'data config not delivered');
     }
+  }
+
+  /**
+   * Checks the data config of every agent of the company attached here (one after the other, so
+   * a large company does not take every database connection at once); only those whose config
+   * changed are sent it.
+   */
+  async #pushCompanyDataConfigs(companyId: number) {
+    const links = [...this.#agents.values()].filter((l) => l.agent.companyId === companyId);
+    for (const link of links) await this.#pushDataConfig(link);
   }
 
   async #detachAgent(link: AgentLink) {
@@ -287,7 +314,8 @@ export class Relay {
 
   #onEvent({ audience, event }: Published) {
     // An agent's logging configuration changed (in any process): sent again if it is attached here.
-    // So did the agent's activations (logging runs only while activated).
+    // So did the agent's activations (logging runs only while activated; an activation that ran
+    // out is announced by the activation-end job).
     const configOf =
       event.type === 'DataConfigChanged' || (event.type === 'LicencesChanged' && event.data.agent)
         ? event.data.agent?.publicId
@@ -296,6 +324,13 @@ export class Relay {
       const link = [...this.#agents.values()].find((l) => l.agent.publicId === configOf);
       if (link) this.#track(this.#pushDataConfig(link), 'data config push failed');
     }
+    // The company's apps changed (Data logging uninstalled or installed again) or one of its
+    // licences did: every agent of the company attached here gets its config if it changed.
+    if (
+      'companyId' in audience &&
+      (event.type === 'AppsChanged' || (event.type === 'LicencesChanged' && !event.data.agent))
+    )
+      this.#track(this.#pushCompanyDataConfigs(audience.companyId), 'data config push failed');
     if (event.type === 'DataConfigChanged') return;
     // Session changes are the relay's own news, and so are logged values; everything else may change someone's access.
     if (
