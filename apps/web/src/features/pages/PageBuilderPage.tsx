@@ -223,7 +223,7 @@ export function PageBuilderPage() {
   const busy = publish.isPending || discard.isPending;
   const onPublish = async () => {
     if (dirty && !(await saveNow())) return;
-    publish.mutate(undefined, {
+    publish.mutate(draft.publicId, {
       onSuccess: () => notify(t('pages.builder.published')),
       onError: (error) => notify(describeError(t, error), { durationMs: 4000 }),
     });

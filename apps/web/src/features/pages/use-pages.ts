@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   limits,
+  pageErrors,
   pageLimits,
   type Alarm,
   type Page,
@@ -11,6 +12,7 @@ import {
   type Tag,
 } from '@fleetgate/contracts';
 import { useCallback, useEffect, useRef } from 'react';
+import { ApiError } from '../../api/api-error.ts';
 import { apiData, apiDownload } from '../../api/client.ts';
 import { findEntry } from '../../api/discovery.ts';
 import { useLiveEvent } from '../../api/live-events.tsx';
@@ -185,11 +187,21 @@ export function useSaveDraft(pageId: string) {
   });
 }
 
+/** Publish or discard with no draft fails here already, as on the server (spec §8). */
+const noDraftError = () => new ApiError(409, [{ message: pageErrors.noDraft }]);
+
+/** Publishes the page's draft; `draftId` is the draft the caller shows (null: none). */
 export function usePublishDraft(pageId: string) {
   const refresh = useRefreshPages();
   return useMutation({
-    mutationFn: () =>
-      apiData<Page>('PageDraft', { method: 'POST', params: idParams(pageId), body: { publicId: pageId } }),
+    mutationFn: async (draftId: string | null) => {
+      if (draftId === null) throw noDraftError();
+      return apiData<Page>('PageDraft', {
+        method: 'POST',
+        params: idParams(pageId),
+        body: { publicId: pageId },
+      });
+    },
     onSettled: () => refresh(pageId),
   });
 }
@@ -197,8 +209,10 @@ export function usePublishDraft(pageId: string) {
 export function useDiscardDraft(pageId: string) {
   const refresh = useRefreshPages();
   return useMutation({
-    mutationFn: (versionId: string) =>
-      apiData<unknown>('PageVersion', { method: 'DELETE', params: idParams(versionId) }),
+    mutationFn: async (draftId: string | null) => {
+      if (draftId === null) throw noDraftError();
+      return apiData<unknown>('PageVersion', { method: 'DELETE', params: idParams(draftId) });
+    },
     onSettled: () => refresh(pageId),
   });
 }
