@@ -126,6 +126,9 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
   if (values.simulate || config.simulate) {
     simulator = await startSimulator('Simulated PLC', simulatorPorts(config.services));
     line(`simulator: ${simulator.services.map((s) => `${s.name} on ${s.host}:${s.port}`).join(', ')}`);
+    // The HMI page is where a person trips the machine's alarm bit or switches the pump.
+    const hmi = simulator.services.find((s) => s.name === 'hmi');
+    if (hmi) line(`simulator: HMI page at http://${hmi.host}:${hmi.port}/ (Trip alarm, Reset alarm)`);
   }
   line(`agent ${config.agentId}: services ${config.services.map((s) => s.name).join(', ')}`);
   const screensaver = await new ScreensaverSync({

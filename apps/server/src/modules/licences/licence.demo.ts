@@ -1,12 +1,12 @@
 import type { Db } from '../../db/client.ts';
-import { insertActivation, insertLicence } from './licence.repository.ts';
+import { insertLicence } from './licence.repository.ts';
 
 const yearMs = 365 * 24 * 3600 * 1000;
 
 /**
  * Gives a new demo company data logging, alarming and reports, a logging licence with 2 seats and a
- * logging-and-alarming bundle with 1 seat (both for a year), and runs logging on its first
- * agent with the licence, so the licence screens and the agent show something real.
+ * logging-and-alarming bundle with 1 seat (both for a year). Nothing is activated: the README's
+ * walk-through starts by activating logging on the demo device (a trial, or one of these seats).
  */
 export async function seedDemoLicences(db: Db, companyId: number, now = new Date()) {
   await db
@@ -25,24 +25,5 @@ export async function seedDemoLicences(db: Db, companyId: number, now = new Date
   const grant = { companyId, validFrom: now, validUntil, grantedBy: 'operator' };
   const logging = await insertLicence(db, { ...grant, type: 'logging', seats: 2 });
   const bundle = await insertLicence(db, { ...grant, type: 'loggingAlarming', seats: 1 });
-  const agent = await db
-    .selectFrom('agents')
-    .select('id')
-    .where('company_id', '=', companyId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
-  if (agent)
-    await insertActivation(db, {
-      companyId,
-      agentId: agent.id,
-      app: 'dataLogging',
-      source: 'licence',
-      licenceId: logging.id,
-      couponId: null,
-      startsOn: now,
-      endsOn: null,
-    });
   return { logging: logging.public_id, bundle: bundle.public_id };
 }
