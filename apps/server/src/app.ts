@@ -33,6 +33,7 @@ import { startTemporaryAccessSweep } from './jobs/temporary-access.job.ts';
 import { startActivationEndSweep } from './jobs/app-activation-end.job.ts';
 import { startSampleStorageJob } from './jobs/data-logging.job.ts';
 import { ensureSamplePartitions } from './modules/data-logging/sample-storage.ts';
+import { startMqttCollector, type MqttCollectorOptions } from './modules/data-logging/mqtt-collector.ts';
 import { BrandingHosts, listenForBrandingHostChanges } from './modules/branding/branding-host-cache.ts';
 import { registerBrandingImageRoutes } from './modules/branding/branding-image.routes.ts';
 import { registerScreensaverRoutes } from './modules/screensaver/screensaver.routes.ts';
@@ -65,6 +66,8 @@ export type AppOptions = {
   temporaryAccessSweepMs?: number;
   /** How often the report worker looks at the queue; false runs no worker (tests run it by hand). */
   reportWorkerMs?: number | false;
+  /** The server's collector of MQTT data sources; tests shorten its timings, false runs none. */
+  mqttCollector?: Partial<MqttCollectorOptions> | false;
 };
 
 export type BuiltApp = { app: FastifyInstance; db: Db; api: Api; events: EventBus; relay: Relay };
@@ -192,6 +195,14 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     app.log.error({ err: error }, 'sample storage job failed'),
   );
   app.addHook('onClose', async () => stopSampleStorage());
+  // MQTT data sources are read by the server from the company's brokers (the agent reads Modbus).
+  if (options.mqttCollector !== false) {
+    const mqttCollector = startMqttCollector(
+      { db, events, mailer, log: app.log, config },
+      options.mqttCollector,
+    );
+    app.addHook('preClose', () => mqttCollector.stop());
+  }
 
   // On a branding's host the hrefs stay on that host, so the page's calls are same-origin.
   app.get('/api', async (request) =>

@@ -64,7 +64,16 @@ export function testMqttConnection(
   });
 }
 
-function connectTo(url: URL, destination: CheckedAddress, settings: BrokerSettings, timeoutMs: number) {
+/**
+ * A client of one connection (no reconnection of its own) to the address `checkDestination`
+ * answered for `url`'s host; the server's MQTT collector connects the same way.
+ */
+export function connectTo(
+  url: URL,
+  destination: CheckedAddress,
+  settings: BrokerSettings,
+  timeoutMs: number,
+) {
   const scheme = url.protocol.slice(0, -1) as MqttUrlScheme;
   // Plain TCP hands mqtt.js's socket only host and port: give it the checked address. TLS and
   // WebSockets keep the name (SNI, certificate, Host header) and get the address by `lookup`.
