@@ -490,6 +490,46 @@ describe('reads', () => {
     expectBuckets(oddSeries, start, end, 2 * hour);
   });
 
+  it('reads a long bucket of the largest values without overflowing the sums', async () => {
+    const a = await f.loggingAgent();
+    const tagId = await f.tagIdOf(a.pressure.publicId);
+    const hour = 3_600_000;
+    const first = Math.floor(Date.now() / hour) * hour - 100 * hour;
+    // 100 hours of 1e300 every millisecond: each hour sums to 3.6e306, all of them to 3.6e308.
+    await t.server.db
+      .insertInto('samples_1h')
+      .values(
+        Array.from({ length: 100 }, (_, i) => ({
+          tag_id: tagId,
+          bucket: new Date(first + i * hour),
+          min: 1e300,
+          max: 1e300,
+          sum: 3.6e306,
+          count: 3_600_000,
+          last_time: new Date(first + i * hour + hour - 1),
+          last_value: 1e300,
+        })),
+      )
+      .execute();
+    const series = await t.call('GET', `AgentSampleSeriesList/${a.agent.publicId}`, {
+      ...a.as,
+      query: {
+        tag: 'pressure',
+        start: new Date(first).toISOString(),
+        end: new Date(first + 100 * hour).toISOString(),
+        bucketSeconds: String(100 * 3600),
+      },
+    });
+    expect(series.status).toBe(200);
+    const buckets = (series.body.data as SampleSeries[])[0]!.buckets;
+    expect(buckets.reduce((n, b) => n + b.count, 0)).toBe(360_000_000);
+    // A bucket whose sum is beyond float8 still has its mean (clamped to its max).
+    for (const b of buckets) {
+      expect(b.max).toBe(1e300);
+      expect(b.mean / 1e300).toBeCloseTo(1, 9);
+    }
+  });
+
   it('refuses too long periods, too many tags and bad buckets; reads an asset’s agent', async () => {
     const a = await f.loggingAgent();
     const call = (query: Record<string, string | string[]>) =>

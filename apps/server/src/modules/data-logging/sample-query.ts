@@ -113,7 +113,7 @@ type PartialRow = {
   bucket: Date;
   min: number;
   max: number;
-  sum: number | string;
+  sum: number;
   count: string;
   last_time: Date;
   last: number;
@@ -124,7 +124,7 @@ const toPartial = (row: PartialRow): Partial => ({
   time: row.bucket.getTime(),
   min: row.min,
   max: row.max,
-  sum: Number(row.sum),
+  sum: row.sum,
   count: Number(row.count),
   lastTime: row.last_time.getTime(),
   last: row.last,
@@ -146,9 +146,13 @@ async function readRaw(db: Db, tagIds: readonly number[], start: number, end: nu
 }
 
 /**
- * Over many hours a float8 `sum(sum)` of large values could overflow (22003); summed as numeric
- * it cannot, and the text becomes a number (at worst ±Infinity, then the mean is clamped).
+ * An hour's sum is at most 3.6e306 (see sample-ingest.ts), so a float8 `sum(sum)` over many hours
+ * could overflow (22003). Summed scaled down by 2^10 it cannot within the longest series period
+ * (8,784 hours), and scaling by a power of two loses nothing; scaled back in JavaScript a sum
+ * beyond float8 becomes ±Infinity, and the mean is then clamped to [min, max].
  */
+const rollupSumScale = 1 / 1024;
+
 async function readRollup(
   db: Db,
   table: string,
@@ -159,10 +163,10 @@ async function readRollup(
 ) {
   const { rows } = await sql<PartialRow>`
     select tag_id, ${binOf('bucket', bucketSeconds)} as bucket, min(min) as min, max(max) as max,
-      sum(sum::numeric)::text as sum, sum(count) as count, max(last_time) as last_time,
+      sum(sum * ${rollupSumScale}::float8) as sum, sum(count) as count, max(last_time) as last_time,
       (array_agg(last_value order by last_time desc))[1] as last
     from ${sql.table(table)}
     where tag_id in (${sql.join(tagIds)}) and bucket >= ${new Date(start)} and bucket < ${new Date(end)}
     group by tag_id, 2`.execute(db);
-  return rows.map(toPartial);
+  return rows.map((row) => toPartial({ ...row, sum: row.sum / rollupSumScale }));
 }
