@@ -16,6 +16,7 @@ import { hasCapability, useCurrentUser } from '../../auth/current-user.tsx';
 import { useNotify } from '../../components/notify.tsx';
 import { DetailSection } from '../devices/DetailSection.tsx';
 import { QueueReportDialog } from './QueueReportDialog.tsx';
+import { ScheduledReports } from './ScheduledReports.tsx';
 import {
   downloadReport,
   useDeviceReportJobs,
@@ -128,6 +129,7 @@ export function ReportsSection({ kind = 'agent', publicId }: { kind?: ReportDevi
             ))}
           </List>
         )}
+        <ScheduledReports kind={kind} publicId={publicId} />
       </Stack>
       {queueing && (
         <QueueReportDialog

@@ -33,4 +33,43 @@ export const reportsDe: Translated<typeof reportsEn> = {
     cancel: 'Abbrechen',
     submit: 'Anfordern',
   },
+  schedules: {
+    title: 'Geplante Berichte',
+    add: 'Bericht planen',
+    none: 'Für dieses Gerät ist kein Bericht geplant.',
+    listLabel: 'Geplante Berichte dieses Geräts',
+    frequency: 'Häufigkeit',
+    frequencies: { daily: 'Täglich', weekly: 'Wöchentlich', monthly: 'Monatlich' },
+    timeZone: 'Zeitzone',
+    recipients: 'Empfänger',
+    to: 'An: {{names}}',
+    nextRun: 'Nächster Lauf: {{when}} ({{timeZone}})',
+    delete: 'Löschen',
+    deleteOne: 'Planung von {{title}} löschen',
+    added: 'Bericht geplant',
+    deleted: 'Planung gelöscht',
+    confirmDelete: {
+      title: 'Geplanten Bericht löschen?',
+      body: 'Der Bericht „{{title}}“ wird nicht mehr versendet. Bereits versendete Berichte bleiben erhalten.',
+    },
+    dialog: {
+      title: 'Bericht planen',
+      submit: 'Planen',
+      required: 'Pflichtfeld',
+      frequencyHint: 'Jeder Lauf umfasst den vorigen Tag, die vorige Woche oder den vorigen Monat.',
+      recipientsRequired: 'Wählen Sie mindestens ein Mitglied.',
+      recipientsHint:
+        'Mitglieder, die dieses Gerät und die Berichtsseite sehen; sie erhalten das PDF per E-Mail.',
+      onlyYou: 'Sie dürfen die Mitglieder des Unternehmens nicht auflisten, daher geht der Bericht an Sie.',
+    },
+    errors: {
+      thisMember: 'Dieses Mitglied',
+      scheduleLimit:
+        'Das Unternehmen hat bereits so viele geplante Berichte wie erlaubt. Löschen Sie zuerst einen.',
+      recipientCannotRead: '{{name}} sieht dieses Gerät oder die Berichtsseite nicht.',
+      recipientUnknown: '{{name}} ist kein Mitglied des Unternehmens.',
+      notPublished: 'Die Seite hat keine veröffentlichte Version.',
+      timeZoneInvalid: 'Unbekannte Zeitzone.',
+    },
+  },
 };
