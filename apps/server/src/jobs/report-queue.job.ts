@@ -74,7 +74,8 @@ export async function runReportJob(deps: ReportWorkerDeps, claimed: Claimed) {
   }
   // The requester may have lost the device or the page since the job was queued: then nothing is
   // rendered, and the inbox message would only tell them about a device they no longer see.
-  const target = (await findReportJob(db, { id: claimed.id }))!;
+  const target = await findReportJob(db, { id: claimed.id });
+  if (!target) return;
   const problem = await userReportAccessProblem(db, job.requested_by_user_id, job.company_id, target);
   if (problem) {
     await finish(deps, claimed, { state: 'failed', error: problem, silent: true });
