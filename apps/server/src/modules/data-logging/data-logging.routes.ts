@@ -7,7 +7,6 @@ import {
   tagCreateInput,
   tagPatchInput,
   type AgentSampleBatchAck,
-  type LiveEvent,
 } from '@fleetgate/contracts';
 import type { z } from 'zod';
 import { attemptLimiter } from '../../auth/login-limiter.ts';
@@ -25,7 +24,6 @@ import type { ModuleDeps } from '../index.ts';
 import { findAgentByCredential } from '../agents/agent-credential.ts';
 import { requireAppInstalled } from '../apps/app-installation.ts';
 import { isAppActiveOnAgent } from '../licences/app-activation.ts';
-import { createAgentAudienceCache } from './agent-audience.ts';
 import {
   dataSourceFields,
   dataSourceFilters,
@@ -47,7 +45,6 @@ import {
   visibleAgent,
   visibleDataSource,
   visibleTag,
-  type LoggingAgent,
 } from './data-logging.service.ts';
 import { checkSamples, storeSampleBatch } from './sample-ingest.ts';
 import {
@@ -57,11 +54,10 @@ import {
   seriesQueryParameters,
 } from './sample-read.ts';
 import type { SamplesStoredListener } from './samples-stored.ts';
+import { createTagValuesPublisher } from './tag-values-publisher.ts';
 
 /** Failed agent credentials per client address and window; a good one gives its point back. */
 export const sampleBatchCredentialAttempts = { points: 60, windowSeconds: 15 * 60 };
-/** Tag values in one live event: its payload stays well under PostgreSQL's NOTIFY limit. */
-export const tagValuesPerEvent = 50;
 /** Batches one agent may post per minute (it posts about one a second). */
 export const sampleBatchesPerAgentPerMinute = 240;
 
@@ -76,7 +72,7 @@ const manage = 'dataLogging.manage' as const;
  */
 export function registerDataLoggingRoutes(api: Api, deps: DataLoggingDeps) {
   const listeners = deps.onSamplesStored ?? [];
-  const audience = createAgentAudienceCache();
+  const publishValues = createTagValuesPublisher(deps);
 
   const configChanged = (agent: { publicId: string; companyId: number }) =>
     deps.events
@@ -369,27 +365,6 @@ export function registerDataLoggingRoutes(api: Api, deps: DataLoggingDeps) {
       return { type: 'AgentSampleBatch', data };
     },
   });
-
-  const publishValues = async (
-    db: Db,
-    agent: LoggingAgent | { id: number; publicId: string; companyId: number },
-    tags: { publicId: string; time: string; value: number }[],
-  ) => {
-    try {
-      const userIds = await audience(db, agent);
-      if (userIds.length === 0) return;
-      // On PostgreSQL an event crosses processes as a NOTIFY, whose payload is limited to 8,000 bytes.
-      for (let i = 0; i < tags.length; i += tagValuesPerEvent) {
-        const event: LiveEvent = {
-          type: 'TagValuesChanged',
-          data: { agent: { publicId: agent.publicId }, tags: tags.slice(i, i + tagValuesPerEvent) },
-        };
-        await deps.events.publish({ userIds }, event);
-      }
-    } catch (error) {
-      deps.log.error({ err: error }, 'tag values not published');
-    }
-  };
 
   // ---- reads ----
   api.route({

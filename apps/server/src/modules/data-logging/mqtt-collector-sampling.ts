@@ -1,13 +1,10 @@
-import type { TagDataType, TagLogMode } from '@fleetgate/contracts';
+import { dataLoggingLimits, type TagDataType, type TagLogMode } from '@fleetgate/contracts';
 
 /** Payloads longer than this are not a single value: ignored without parsing. */
 export const maxPayloadBytes = 256;
 
-/**
- * Larger values are refused like the agent's (contracts' dataLoggingLimits.maxSampleMagnitude):
- * the roll-ups' sums must not overflow.
- */
-export const maxSampleMagnitude = 1e300;
+/** Larger values are refused like the agent's: the roll-ups' sums must not overflow. */
+const { maxSampleMagnitude } = dataLoggingLimits;
 
 const numberText = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
 

@@ -8,6 +8,7 @@ import type { MqttBrokerRow } from '../../db/schema.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { createAlarmEvaluator } from '../alarms/alarm-evaluator.ts';
+import { createTagValuesPublisher } from './tag-values-publisher.ts';
 import { createMqttBrokerService } from '../mqtt/mqtt-broker.service.ts';
 import { agentsStoringNow, loadMqttCollection, type CollectedTag } from './mqtt-collector-config.ts';
 import { BrokerLink, type LinkTiming } from './mqtt-collector-link.ts';
@@ -52,11 +53,6 @@ export type MqttCollectorDeps = {
   mailer: Mailer;
   log: FastifyBaseLogger;
   config: Config;
-  /**
-   * Tells the portal a stored batch's newest values (`TagValuesChanged`), as the agent's batches
-   * do; to be the same function as the AgentSampleBatch handler's once it is shared.
-   */
-  publishValues?: (db: Db, agent: IngestAgent, newest: IngestResult['newest']) => Promise<void>;
 };
 
 export type MqttCollectorStatus = {
@@ -87,6 +83,7 @@ export function startMqttCollector(
   const options = { ...defaultMqttCollectorOptions, ...overrides };
   const { db, log } = deps;
   // The same listeners as the agent's batches (modules/index.ts): alarms in the storing transaction.
+  const publishValues = createTagValuesPublisher(deps);
   const listeners: SamplesStoredListener[] = [
     createAlarmEvaluator({ events: deps.events, mailer: deps.mailer, log, config: deps.config }),
   ];
@@ -292,10 +289,7 @@ export function startMqttCollector(
     counts.stored += result.stored;
     // Live events and e-mails (alarms) in order, without holding the next flush.
     void runAfterCommit(result);
-    if (result.newest.length > 0 && deps.publishValues)
-      void deps
-        .publishValues(db, agent, result.newest)
-        .catch((error: unknown) => log.error({ err: error }, 'MQTT collector: tag values not published'));
+    if (result.newest.length > 0) void publishValues(db, agent, result.newest);
   };
 
   const runAfterCommit = async (result: IngestResult) => {
