@@ -91,7 +91,6 @@ export type AlarmSubscription = { agent: { publicId: string }; email: boolean };
 export const alarmErrors = {
   alarmingNotActive: 'Alarming is not activated for this agent',
   thresholdRequired: 'Required for this kind of condition',
-  tagNotOnAgent: 'The tag is not one of this agent',
   alreadyAcknowledged: 'The alarm is already acknowledged',
   conditionLimit: 'Too many alarm conditions on this agent',
 } as const;

@@ -238,7 +238,6 @@ export type AgentSampleBatchAck = {
 export const dataLoggingErrors = {
   loggingNotActive: 'Data logging is not activated for this agent',
   addressInvalid: 'Use hr:, ir:, coil: or di: and a register number, for example hr:0',
-  serverNotOnAgent: 'SERVICE_NOT_ON_AGENT',
   dataSourceKindFields: 'Does not belong to this kind of data source',
   tagLimit: 'Too many tags on this agent',
   dataSourceInUse: 'The data source still has tags',

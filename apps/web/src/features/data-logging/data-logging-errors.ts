@@ -6,7 +6,6 @@ import { describeError } from '../../api/error-text.ts';
 const keys = {
   loggingNotActive: 'dataLogging.errors.loggingNotActive',
   addressInvalid: 'dataLogging.errors.addressInvalid',
-  serverNotOnAgent: 'dataLogging.errors.serverNotOnAgent',
   dataSourceKindFields: 'dataLogging.errors.dataSourceKindFields',
   tagLimit: 'dataLogging.errors.tagLimit',
   dataSourceInUse: 'dataLogging.errors.dataSourceInUse',

@@ -123,7 +123,6 @@ export const dataLoggingDe: Translated<typeof dataLoggingEn> = {
   errors: {
     loggingNotActive: 'Die Datenaufzeichnung ist für dieses Gerät nicht aktiviert.',
     addressInvalid: 'Verwenden Sie hr:, ir:, coil: oder di: und eine Registernummer, zum Beispiel hr:0.',
-    serverNotOnAgent: 'Dieser Dienst gehört nicht zu diesem Gerät.',
     dataSourceKindFields: 'Das gehört nicht zu dieser Art von Datenquelle.',
     tagLimit: 'Das Gerät hat bereits so viele Tags, wie es haben darf.',
     dataSourceInUse: 'Die Datenquelle hat noch Tags. Löschen oder verschieben Sie zuerst ihre Tags.',

@@ -115,7 +115,6 @@ export const dataLoggingEn = {
   errors: {
     loggingNotActive: 'Data logging is not activated for this device.',
     addressInvalid: 'Use hr:, ir:, coil: or di: and a register number, for example hr:0.',
-    serverNotOnAgent: 'This service does not belong to the device.',
     dataSourceKindFields: 'This does not belong to this kind of data source.',
     tagLimit: 'The device has as many tags as it may have.',
     dataSourceInUse: 'The data source still has tags. Delete or move its tags first.',
