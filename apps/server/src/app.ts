@@ -31,6 +31,7 @@ import { registerEventRoutes } from './events/events.routes.ts';
 import { Relay } from './relay/relay.ts';
 import { startTemporaryAccessSweep } from './jobs/temporary-access.job.ts';
 import { startActivationEndSweep } from './jobs/app-activation-end.job.ts';
+import { evaluateOnAlarmingActivation } from './modules/alarms/alarm-activation.ts';
 import { startSampleStorageJob } from './jobs/data-logging.job.ts';
 import { ensureSamplePartitions } from './modules/data-logging/sample-storage.ts';
 import { startMqttCollector, type MqttCollectorOptions } from './modules/data-logging/mqtt-collector.ts';
@@ -189,6 +190,9 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     config,
   });
   app.addHook('onClose', async () => stopAlarmSweep());
+  // Alarming activated on an agent: its conditions see the tags' present values at once.
+  const stopActivationAlarms = evaluateOnAlarmingActivation(db, { events, mailer, log: app.log, config });
+  app.addHook('onClose', async () => stopActivationAlarms());
   // This month's samples get their partition before any batch can be stored.
   await ensureSamplePartitions(db);
   const stopSampleStorage = startSampleStorageJob(db, (error) =>

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Alarm } from '@fleetgate/contracts';
+import { activationPayload, type Alarm } from '@fleetgate/contracts';
 import { useTestServer } from '../../../test/harness.ts';
+import { evaluateNewestValues } from './alarm-activation.ts';
+import { createMailer } from '../../mail/mailer.ts';
 import { sweepAlarmDelays } from './alarm-sweep.ts';
 import { alarmFixtures, at } from './alarms.test-support.ts';
 
@@ -35,6 +37,45 @@ describe('alarm evaluator', () => {
     });
     const list = await t.call('GET', `AgentAlarmList/${agent.publicId}`, as);
     expect(list.body.data).toMatchObject([{ state: 'active', value: 1, condition: { name: 'Alarm bit' } }]);
+  });
+
+  it('raises at activation when a condition already holds for its tag’s newest value', async () => {
+    const { as } = await f.setup();
+    const agent = await f.agent(as);
+    const tag = await f.tag(agent, 'Alarm');
+    await f
+      .db()
+      .updateTable('tags')
+      .set({ last_time: at(0), last_value: 1 })
+      .where('id', '=', tag.id)
+      .execute();
+    await f.condition(as, agent.publicId, {
+      name: 'Alarm bit',
+      tag: { publicId: tag.publicId },
+      kind: 'equal',
+      threshold: 1,
+    });
+    // Not activated yet: nothing raised.
+    expect(await f.alarmsOf(agent)).toEqual([]);
+    const activated = await t.call('POST', 'AgentAppAlarmingListActivate', {
+      ...as,
+      body: activationPayload(agent.publicId, { trial: true }),
+    });
+    expect(activated.status, JSON.stringify(activated.body)).toBeLessThan(300);
+    await expect
+      .poll(async () => (await f.alarmsOf(agent)).map((a) => ({ value: a.value, cleared: a.cleared_at })), {
+        timeout: 10_000,
+      })
+      .toEqual([{ value: 1, cleared: null }]);
+    // Hearing the event again (another process) raises nothing more.
+    const deps = {
+      events: t.server.built.events,
+      mailer: createMailer(t.server.config),
+      log: t.server.built.app.log,
+      config: t.server.config,
+    };
+    await evaluateNewestValues(t.server.db, deps, agent.publicId);
+    expect(await f.alarmsOf(agent)).toHaveLength(1);
   });
 
   it('raises at the threshold, keeps the occurrence through the hysteresis and clears past it', async () => {
