@@ -208,7 +208,7 @@ describe('dashboard journey', () => {
 
     // A PDF report of the last hour, queued from the device page and downloaded when done.
     await view.goto(`${server.baseUrl}/devices/${agentId}`);
-    const reports = view.getByRole('region', { name: 'Reports' });
+    const reports = view.getByRole('region', { name: 'Reports', exact: true });
     await reports.getByRole('button', { name: 'Queue report' }).click();
     const queue = view.getByRole('dialog', { name: 'Queue report' });
     await choose(view, queue, 'Report page', title);
