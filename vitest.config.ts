@@ -2,6 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker per core less one: a single worker on the two-core CI machine.
+    // Most test files wait on a browser, a server process or a socket far more than they compute, so
+    // two at a time halve the run without starving either. VITEST_MAX_WORKERS overrides it.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
     projects: [
       { test: { name: 'packages', include: ['packages/**/*.test.ts'] } },
       { test: { name: 'agent', include: ['apps/agent/**/*.test.ts', 'apps/connector/**/*.test.ts'] } },
