@@ -134,6 +134,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     app.addHook('onClose', stop);
   }
   const events = new EventBus(config.databaseUrl ? db : undefined);
+  events.domain.setLogger(app.log);
   if (config.databaseUrl) {
     const stop = await events.listenToOtherProcesses(config.databaseUrl, (error) =>
       app.log.error({ err: error }, 'event listener failed'),

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import type { LiveEvent } from '@fleetgate/contracts';
 import type { Db } from '../db/client.ts';
+import { DomainEvents } from './domain-events.ts';
 
 /** Who an event is for: every member of a company (signed in to it), or named users wherever they are. */
 export type Audience = { companyId: number } | { userIds: number[] };
@@ -20,6 +21,8 @@ const channel = 'fleetgate_events';
  */
 export class EventBus {
   readonly #origin = randomUUID();
+  /** This process's own committed facts, for backend components and webhooks (never sent to others). */
+  readonly domain = new DomainEvents();
   readonly #subscribers = new Set<Subscriber>();
   readonly #listeners = new Set<(published: Published) => void>();
   #db: Db | undefined;

@@ -53,6 +53,7 @@ import { registerPageRoutes } from './pages/page.routes.ts';
 import type { WebAccessGateway } from '../web-access/gateway.ts';
 import { registerReportRoutes } from './reports/report.routes.ts';
 import { registerDataLoggingRoutes } from './data-logging/data-logging.routes.ts';
+import { createSamplesDomainEvent } from './data-logging/samples-domain-event.ts';
 
 export type ModuleDeps = {
   config: Config;
@@ -119,5 +120,8 @@ export function registerModules(api: Api, deps: ModuleDeps) {
   registerAlarmRoutes(api, deps);
   registerPageRoutes(api, deps);
   // Alarms are evaluated in the transaction that stores each batch of samples.
-  registerDataLoggingRoutes(api, { ...deps, onSamplesStored: [createAlarmEvaluator(alarmNotifyDeps(deps))] });
+  registerDataLoggingRoutes(api, {
+    ...deps,
+    onSamplesStored: [createAlarmEvaluator(alarmNotifyDeps(deps)), createSamplesDomainEvent(deps.events)],
+  });
 }

@@ -383,6 +383,12 @@ export class Relay {
       type: 'AgentStatusChanged',
       data: { publicId: agent.publicId, status },
     });
+    this.#deps.events.domain.emit({
+      type: 'AgentStatusChanged',
+      companyId: agent.companyId,
+      agent: { publicId: agent.publicId },
+      status,
+    });
     await this.#publishSessions(agent);
   }
 

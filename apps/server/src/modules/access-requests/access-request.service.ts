@@ -133,7 +133,7 @@ export async function decideAccessRequest(
   decision: Decision,
 ): Promise<AccessRequest> {
   const rule = decisions[decision];
-  const { request, audience } = await runInTransaction(db, async (trx) => {
+  const { request, audience, companyId } = await runInTransaction(db, async (trx) => {
     const row = await findAccessRequestByPublicId(trx, publicId, true);
     if (!row) throw notFound();
     const { servers, approvers } = await findRequestRelations(trx, [row.id]);
@@ -178,9 +178,14 @@ export async function decideAccessRequest(
         period: periodText(after, language),
       }),
     });
-    return { request: after, audience: [row.user_id, ...allowed.map((approver) => approver.id)] };
+    return {
+      request: after,
+      audience: [row.user_id, ...allowed.map((approver) => approver.id)],
+      companyId: row.company_id,
+    };
   });
   await publishChange(events, request, audience);
+  if (decision !== 'revoke') events.domain.emit({ type: 'AccessRequestDecided', companyId, request });
   return request;
 }
 

@@ -79,8 +79,10 @@ export async function prepareAlarmNotifications(
   const ids = [...new Set([...changes.changed, ...changes.raised])];
   const rows = await findAlarmsByIds(trx, ids);
   const events: { userIds: number[]; alarm: Alarm }[] = [];
+  const raised: { companyId: number; alarm: Alarm }[] = [];
   const mails: Mail[] = [];
   for (const row of rows) {
+    if (changes.raised.includes(row.id)) raised.push({ companyId: row.company_id, alarm: presentAlarm(row) });
     const seeing = await usersSeeingAgent(trx, agentOf(row));
     if (seeing.length > 0) events.push({ userIds: seeing, alarm: presentAlarm(row) });
     if (changes.raised.includes(row.id) && seeing.length > 0)
@@ -89,6 +91,8 @@ export async function prepareAlarmNotifications(
   return async () => {
     for (const { userIds, alarm } of events)
       await deps.events.publish({ userIds }, { type: 'AlarmChanged', data: alarm });
+    for (const { companyId, alarm } of raised)
+      deps.events.domain.emit({ type: 'AlarmRaised', companyId, alarm });
     for (const mail of mails)
       await deps.mailer.send(mail).catch((error: unknown) => {
         deps.log.error({ err: error }, `alarm e-mail could not be sent (${deps.mailer.destination})`);

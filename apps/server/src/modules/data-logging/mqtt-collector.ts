@@ -15,6 +15,7 @@ import { BrokerLink, type LinkTiming } from './mqtt-collector-link.ts';
 import { parsePayload, TagSampler } from './mqtt-collector-sampling.ts';
 import { storeSampleBatch, type IngestAgent, type IngestResult } from './sample-ingest.ts';
 import type { SamplesStoredListener } from './samples-stored.ts';
+import { createSamplesDomainEvent } from './samples-domain-event.ts';
 
 /*
  * MQTT data sources are collected by the server, not by the agent: the brokers are the company's
@@ -86,6 +87,7 @@ export function startMqttCollector(
   const publishValues = createTagValuesPublisher(deps);
   const listeners: SamplesStoredListener[] = [
     createAlarmEvaluator({ events: deps.events, mailer: deps.mailer, log, config: deps.config }),
+    createSamplesDomainEvent(deps.events),
   ];
   const brokerPasswords = createMqttBrokerService(
     createSecretBox({ envKey: process.env.FLEETGATE_SECRET_KEY, dataDir: deps.config.dataDir }),
