@@ -26,6 +26,7 @@ import * as dataLogging from './migrations/0023-data-logging.ts';
 import * as alarms from './migrations/0024-alarms.ts';
 import * as pages from './migrations/0025-pages.ts';
 import * as reports from './migrations/0026-reports.ts';
+import * as backendComponents from './migrations/0027-backend-components.ts';
 
 // Migrations are listed in code (not read from disk) so the same set runs from source,
 // in tests and in any bundle.
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0024-alarms': alarms,
   '0025-pages': pages,
   '0026-reports': reports,
+  '0027-backend-components': backendComponents,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

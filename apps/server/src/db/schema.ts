@@ -825,6 +825,73 @@ export type ReportScheduleTable = {
 
 export type ReportScheduleRecipientTable = { schedule_id: number; user_id: number };
 
+/** A company's function (0027-backend-components). */
+export type BackendComponentTemplateTable = {
+  id: Generated<number>;
+  public_id: string;
+  company_id: number;
+  name: string;
+  description: Generated<string>;
+  code: string;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+};
+
+export type BackendComponentTemplateShareTable = {
+  id: Generated<number>;
+  public_id: string;
+  template_id: number;
+  /** The company the template is shared with. */
+  company_id: number;
+  created_at: CreatedAt;
+};
+
+export type BackendComponentTemplateConfigTable = {
+  id: Generated<number>;
+  public_id: string;
+  company_id: number;
+  template_id: number;
+  values: ColumnType<Record<string, string>, string | undefined, string>;
+  /** Name → sealed value (secret-box); never returned. */
+  secrets: ColumnType<Record<string, string>, string | undefined, string>;
+  allowed_hosts: ColumnType<string[], string | undefined, string>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+};
+
+export type BackendComponentSubscriptionKind =
+  'tagSamples' | 'alarmRaised' | 'accessRequestDecided' | 'agentStatus' | 'schedule';
+
+export type BackendComponentMessageSubscriptionTable = {
+  id: Generated<number>;
+  public_id: string;
+  company_id: number;
+  template_id: number;
+  kind: BackendComponentSubscriptionKind;
+  agent_id: number | null;
+  cron: string | null;
+  enabled: Generated<boolean>;
+  last_scheduled_for: Date | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+};
+
+export type BackendComponentSubscriptionTagTable = { subscription_id: number; tag_id: number };
+
+export type BackendComponentRunTable = {
+  id: Generated<string>;
+  company_id: number;
+  template_id: number;
+  subscription_id: number | null;
+  trigger: string;
+  status: 'ok' | 'error' | 'timeout' | 'memory';
+  started_at: Date;
+  duration_ms: number;
+  logs: ColumnType<{ level: string; text: string; at: string }[], string | undefined, string>;
+  result: ColumnType<unknown, string | null | undefined, string | null>;
+  error: string | null;
+};
+
 export type ReportJobTable = {
   id: Generated<number>;
   public_id: string;
@@ -924,6 +991,12 @@ export type Database = {
   report_schedules: ReportScheduleTable;
   report_schedule_recipients: ReportScheduleRecipientTable;
   report_jobs: ReportJobTable;
+  backend_component_templates: BackendComponentTemplateTable;
+  backend_component_template_shares: BackendComponentTemplateShareTable;
+  backend_component_template_configs: BackendComponentTemplateConfigTable;
+  backend_component_message_subscriptions: BackendComponentMessageSubscriptionTable;
+  backend_component_subscription_tags: BackendComponentSubscriptionTagTable;
+  backend_component_runs: BackendComponentRunTable;
 };
 
 export type UserRow = Selectable<UserTable>;
