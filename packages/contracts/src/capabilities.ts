@@ -29,6 +29,8 @@ export const capabilityCatalogue = [
   { key: 'alarms.acknowledge', kind: 'use', label: 'Acknowledge alarms' },
   { key: 'pages.manage', kind: 'manage', label: 'Build and publish dashboards and reports' },
   { key: 'reports.use', kind: 'use', label: 'Queue and download reports' },
+  { key: 'backendComponents.manage', kind: 'manage', label: 'Write and run backend components' },
+  { key: 'webhooks.manage', kind: 'manage', label: 'Manage webhooks' },
 ] as const;
 
 export type Capability = (typeof capabilityCatalogue)[number]['key'];

@@ -38,3 +38,4 @@ export * from './alarms.ts';
 export * from './pages.ts';
 export * from './reports.ts';
 export * from './chart-options.ts';
+export * from './backend-components.ts';

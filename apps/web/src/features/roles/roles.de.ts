@@ -62,5 +62,7 @@ export const rolesDe: Translated<typeof rolesEn> = {
     alarms_acknowledge: 'Alarme quittieren',
     pages_manage: 'Dashboards und Berichte erstellen und veröffentlichen',
     reports_use: 'Berichte anfordern und herunterladen',
+    backendComponents_manage: 'Backend-Komponenten schreiben und ausführen',
+    webhooks_manage: 'Webhooks verwalten',
   },
 };

@@ -58,5 +58,7 @@ export const rolesEn = {
     alarms_acknowledge: 'Acknowledge alarms',
     pages_manage: 'Build and publish dashboards and reports',
     reports_use: 'Queue and download reports',
+    backendComponents_manage: 'Write and run backend components',
+    webhooks_manage: 'Manage webhooks',
   },
 };
