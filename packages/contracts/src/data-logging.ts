@@ -10,8 +10,10 @@ const reference = z.strictObject({ publicId });
  * relay connection; the agent samples and sends batches (`AgentSampleBatch`); samples are kept
  * partitioned by month and read raw or aggregated per bucket.
  */
+/** The kinds a user adds. */
 export const dataSourceKinds = ['modbus', 'mqtt'] as const;
-export type DataSourceKind = (typeof dataSourceKinds)[number];
+/** `function`: the source a backend component's derived tags belong to, added by the server on the first write. */
+export type DataSourceKind = (typeof dataSourceKinds)[number] | 'function';
 
 export const tagDataTypes = ['bool', 'int16', 'uint16', 'int32', 'uint32', 'float32', 'float64'] as const;
 export type TagDataType = (typeof tagDataTypes)[number];

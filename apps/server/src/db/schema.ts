@@ -670,7 +670,7 @@ export type DataSourceTable = {
   company_id: number;
   agent_id: number;
   name: string;
-  kind: 'modbus' | 'mqtt';
+  kind: 'modbus' | 'mqtt' | 'function';
   agent_server_id: number | null;
   unit_id: Generated<number>;
   mqtt_broker_id: number | null;
@@ -997,6 +997,8 @@ export type Database = {
   backend_component_message_subscriptions: BackendComponentMessageSubscriptionTable;
   backend_component_subscription_tags: BackendComponentSubscriptionTagTable;
   backend_component_runs: BackendComponentRunTable;
+  webhooks: WebhookTable;
+  webhook_deliveries: WebhookDeliveryTable;
 };
 
 export type UserRow = Selectable<UserTable>;
@@ -1015,3 +1017,39 @@ export type CustomFieldRow = Selectable<CustomFieldTable>;
 export type MqttBrokerRow = Selectable<MqttBrokerTable>;
 export type CompanyCustomPropertyRow = Selectable<CompanyCustomPropertyTable>;
 export type MenuItemRow = Selectable<MenuItemTable>;
+
+export type WebhookTable = {
+  id: Generated<number>;
+  public_id: string;
+  company_id: number;
+  name: string;
+  url: string;
+  /** The domain event types it receives (WebhookEventType[]). */
+  event_types: Json<string[]>;
+  enabled: Generated<boolean>;
+  /** AES-256-GCM box of the signing secret (auth/secret-box.ts); never returned after creation. */
+  secret_sealed: string;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, never, Date>;
+};
+export type WebhookRow = Selectable<WebhookTable>;
+
+export type WebhookDeliveryTable = {
+  id: Generated<string>;
+  public_id: string;
+  webhook_id: number;
+  company_id: number;
+  event_type: string;
+  body: string;
+  state: Generated<'pending' | 'delivered' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: Date;
+  last_attempt_at: Date | null;
+  finished_at: Date | null;
+  duration_ms: number | null;
+  response_status: number | null;
+  response_snippet: string | null;
+  error: string | null;
+  created_at: CreatedAt;
+};
+export type WebhookDeliveryRow = Selectable<WebhookDeliveryTable>;

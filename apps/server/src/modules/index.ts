@@ -54,6 +54,7 @@ import type { WebAccessGateway } from '../web-access/gateway.ts';
 import { registerReportRoutes } from './reports/report.routes.ts';
 import { registerDataLoggingRoutes } from './data-logging/data-logging.routes.ts';
 import { createSamplesDomainEvent } from './data-logging/samples-domain-event.ts';
+import { registerBackendComponentRoutes } from './backend-components/backend-components.routes.ts';
 
 export type ModuleDeps = {
   config: Config;
@@ -119,6 +120,7 @@ export function registerModules(api: Api, deps: ModuleDeps) {
   registerReportRoutes(api, deps);
   registerAlarmRoutes(api, deps);
   registerPageRoutes(api, deps);
+  registerBackendComponentRoutes(api, deps);
   // Alarms are evaluated in the transaction that stores each batch of samples.
   registerDataLoggingRoutes(api, {
     ...deps,

@@ -5,6 +5,7 @@ import {
   errorMessages,
   modbusAddressPattern,
   type DataSource,
+  type DataSourceKind,
   type DataSourceCreateInput,
   type DataSourcePatchInput,
   type Tag,
@@ -99,7 +100,7 @@ async function audit(
 async function sourceReferences(
   db: Db,
   agent: LoggingAgent,
-  kind: 'modbus' | 'mqtt',
+  kind: DataSourceKind,
   input: Pick<DataSourcePatchInput, 'server' | 'mqttBroker' | 'unitId'>,
 ): Promise<{ agentServerId?: number | null; mqttBrokerId?: number | null; unitId?: number }> {
   const out: { agentServerId?: number | null; mqttBrokerId?: number | null; unitId?: number } = {};
@@ -118,6 +119,10 @@ async function sourceReferences(
       out.agentServerId = service.id;
     }
     if (input.unitId !== undefined) out.unitId = input.unitId;
+  } else if (kind === 'function') {
+    // Written by backend components: nothing to connect to.
+    for (const field of ['server', 'unitId', 'mqttBroker'] as const)
+      if (input[field] !== undefined) throw badRequest(dataLoggingErrors.dataSourceKindFields, field);
   } else {
     if (input.server) throw badRequest(dataLoggingErrors.dataSourceKindFields, 'server');
     if (input.unitId !== undefined) throw badRequest(dataLoggingErrors.dataSourceKindFields, 'unitId');
@@ -241,14 +246,14 @@ export async function removeDataSource(
 }
 
 /** The address must suit the source's kind and, for Modbus, the data type (bool only on coils and inputs). */
-function checkAddress(kind: 'modbus' | 'mqtt', address: string, dataType: Tag['dataType']) {
+function checkAddress(kind: DataSourceKind, address: string, dataType: Tag['dataType']) {
   if (kind === 'modbus') {
     const match = modbusAddressPattern.exec(address);
     if (!match || Number(match[2]) > 65_535) throw badRequest(dataLoggingErrors.addressInvalid, 'address');
     const area = match[1];
     if ((area === 'coil' || area === 'di') && dataType !== 'bool')
       throw badRequest(dataLoggingErrors.addressInvalid, 'dataType');
-  } else if (/[#+]/.test(address)) {
+  } else if (kind === 'mqtt' && /[#+]/.test(address)) {
     throw badRequest(dataLoggingErrors.addressInvalid, 'address');
   }
 }

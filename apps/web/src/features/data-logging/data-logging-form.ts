@@ -53,7 +53,8 @@ export function dataSourceFormValuesOf(
 ): DataSourceFormValues {
   return {
     name: source?.name ?? '',
-    kind: source?.kind ?? 'modbus',
+    // A backend component's source is never edited here (its kind cannot change anyway).
+    kind: source?.kind === 'mqtt' ? 'mqtt' : 'modbus',
     server: source?.server?.publicId ?? modbusServerOptions(servers)[0]?.publicId ?? '',
     unitId: String(source?.unitId ?? 1),
     mqttBroker: source?.mqttBroker?.publicId ?? '',

@@ -12,7 +12,7 @@ export const dataLoggingDe: Translated<typeof dataLoggingEn> = {
   cancel: 'Abbrechen',
   save: 'Speichern',
   create: 'Hinzufügen',
-  kinds: { modbus: 'Modbus TCP', mqtt: 'MQTT' },
+  kinds: { modbus: 'Modbus TCP', mqtt: 'MQTT', function: 'Backend-Komponente' },
   logModes: { change: 'Bei Änderung', interval: 'In jedem Intervall' },
   state: {
     activated: 'Aktiviert',

@@ -9,7 +9,7 @@ export const dataLoggingEn = {
   cancel: 'Cancel',
   save: 'Save',
   create: 'Add',
-  kinds: { modbus: 'Modbus TCP', mqtt: 'MQTT' },
+  kinds: { modbus: 'Modbus TCP', mqtt: 'MQTT', function: 'Backend component' },
   logModes: { change: 'On change', interval: 'Every interval' },
   state: {
     activated: 'Activated',
