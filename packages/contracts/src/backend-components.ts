@@ -26,6 +26,8 @@ export const backendComponentErrors = {
   codeWithoutHandler: 'The code must define a function named handler',
   cronInvalid: 'Invalid schedule',
   shareWithOwnCompany: 'A template cannot be shared with its own company',
+  templateLimit: 'Too many backend component templates',
+  subscriptionLimit: 'Too many message subscriptions',
 } as const;
 
 // ---- Templates ----

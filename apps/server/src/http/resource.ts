@@ -55,6 +55,8 @@ export type ResourceDefinition<Row extends ResourceRow, Out extends object> = {
   present(row: Row): Out;
   /** Lists newest first (audit trails, inboxes) instead of oldest first. */
   newestFirst?: boolean;
+  /** Largest body of an item PATCH, for items bigger than the default (a template's code). */
+  itemBodyLimit?: number;
   /** Mutations change who may do what (roles, memberships): cached rights are dropped on commit. */
   changesAccess?: boolean;
   /**
@@ -193,6 +195,7 @@ export function registerResource<Row extends ResourceRow, Out extends object>(
       method: 'PATCH',
       item: true,
       access: 'company',
+      ...(def.itemBodyLimit === undefined ? {} : { bodyLimit: def.itemBodyLimit }),
       doc: {
         summary: `Change one ${def.name}`,
         body: update.schema,
