@@ -42,6 +42,9 @@ import { registerReportFileRoute } from './modules/reports/report.routes.ts';
 import { startReportWorker } from './jobs/report-queue.job.ts';
 import { brandingLookupsPerAddressPerMinute } from './modules/branding/branding.routes.ts';
 import type { RelayOptions } from './relay/relay-options.ts';
+import { startWebhookWorker } from './jobs/webhook-delivery.job.ts';
+import { forwardDomainEventsToWebhooks } from './modules/webhooks/webhook-events.ts';
+import { webhookSecretBox, webhookTargetPolicy } from './modules/webhooks/webhook.routes.ts';
 
 export type AppOptions = {
   config: Config;
@@ -67,6 +70,8 @@ export type AppOptions = {
   temporaryAccessSweepMs?: number;
   /** How often the report worker looks at the queue; false runs no worker (tests run it by hand). */
   reportWorkerMs?: number | false;
+  /** How often the webhook worker looks at the queue; false runs no worker (tests run it by hand). */
+  webhookWorkerMs?: number | false;
   /** The server's collector of MQTT data sources; tests shorten its timings, false runs none. */
   mqttCollector?: Partial<MqttCollectorOptions> | false;
 };
@@ -182,6 +187,17 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       options.reportWorkerMs,
     );
     app.addHook('preClose', stopReportWorker);
+  }
+  // Webhooks receive the domain events their company's webhooks chose; a worker sends them.
+  const stopForwarding = forwardDomainEventsToWebhooks(events.domain, db, app.log);
+  app.addHook('onClose', async () => stopForwarding());
+  if (options.webhookWorkerMs !== false) {
+    const stopWebhookWorker = startWebhookWorker(
+      { db, box: webhookSecretBox(config), policy: webhookTargetPolicy(config) },
+      (error) => app.log.error({ err: error }, 'webhook worker failed'),
+      options.webhookWorkerMs,
+    );
+    app.addHook('preClose', stopWebhookWorker);
   }
   // Alarm delays complete without a new sample (a value logged on change that stays put).
   const stopAlarmSweep = startAlarmSweep(db, {

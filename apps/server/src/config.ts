@@ -27,6 +27,11 @@ export type Config = {
   webAccessDomain: string;
   /** Outbound connections made for users may reach loopback, private and link-local addresses. */
   outboundAllowPrivate: boolean;
+  /**
+   * WEBHOOKS_ALLOW_HTTP_LOOPBACK: webhooks may target `http://` on loopback (development and
+   * tests); otherwise only `https://` targets are accepted.
+   */
+  webhooksAllowHttpLoopback: boolean;
   /** Timeouts and per-address connection cap that keep slow clients from exhausting the server. */
   connectionLimits: ConnectionLimits;
   webDist: string | undefined;
@@ -139,6 +144,7 @@ export function loadConfig(
     allowedHosts: listOf(env.ALLOWED_HOSTS).map((host) => host.toLowerCase()),
     webAccessDomain: webAccessDomainOf(env.WEB_ACCESS_DOMAIN, publicUrl),
     outboundAllowPrivate: env.OUTBOUND_ALLOW_PRIVATE === 'true',
+    webhooksAllowHttpLoopback: env.WEBHOOKS_ALLOW_HTTP_LOOPBACK === 'true',
     connectionLimits: {
       headersTimeoutMs: seconds(env, 'HEADERS_TIMEOUT_SECONDS', 30),
       requestTimeoutMs: seconds(env, 'REQUEST_TIMEOUT_SECONDS', 60),

@@ -39,3 +39,4 @@ export * from './pages.ts';
 export * from './reports.ts';
 export * from './chart-options.ts';
 export * from './backend-components.ts';
+export * from './webhooks.ts';

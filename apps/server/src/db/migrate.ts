@@ -27,6 +27,7 @@ import * as alarms from './migrations/0024-alarms.ts';
 import * as pages from './migrations/0025-pages.ts';
 import * as reports from './migrations/0026-reports.ts';
 import * as backendComponents from './migrations/0027-backend-components.ts';
+import * as webhooks from './migrations/0028-webhooks.ts';
 
 // Migrations are listed in code (not read from disk) so the same set runs from source,
 // in tests and in any bundle.
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0025-pages': pages,
   '0026-reports': reports,
   '0027-backend-components': backendComponents,
+  '0028-webhooks': webhooks,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -55,6 +55,7 @@ import { registerReportRoutes } from './reports/report.routes.ts';
 import { registerDataLoggingRoutes } from './data-logging/data-logging.routes.ts';
 import { createSamplesDomainEvent } from './data-logging/samples-domain-event.ts';
 import { registerBackendComponentRoutes } from './backend-components/backend-components.routes.ts';
+import { registerWebhookRoutes } from './webhooks/webhook.routes.ts';
 
 export type ModuleDeps = {
   config: Config;
@@ -121,6 +122,7 @@ export function registerModules(api: Api, deps: ModuleDeps) {
   registerAlarmRoutes(api, deps);
   registerPageRoutes(api, deps);
   registerBackendComponentRoutes(api, deps);
+  registerWebhookRoutes(api, deps);
   // Alarms are evaluated in the transaction that stores each batch of samples.
   registerDataLoggingRoutes(api, {
     ...deps,

@@ -1,0 +1,78 @@
+import {
+  claimDeliveries,
+  expireDeliveries,
+  pruneDeliveries,
+} from '../modules/webhooks/webhook-delivery.repository.ts';
+import {
+  attemptDelivery,
+  deliveryLeaseMs,
+  type WebhookDeliveryDeps,
+} from '../modules/webhooks/webhook-delivery.service.ts';
+import { onWebhookEnqueued } from '../modules/webhooks/webhook-kick.ts';
+
+/** How often the queue is looked at when nothing was announced (retries, other processes' deliveries). */
+export const webhookPollMs = 2000;
+/** Deliveries sent at once by one process. */
+const batchSize = 10;
+const pruneEveryMs = 3600 * 1000;
+
+/**
+ * Fails deliveries past their 24 hours, then sends due ones in batches until none is due at
+ * `now` (tests pass a later time instead of waiting). Answers how many attempts were made.
+ */
+export async function runWebhookDeliveriesOnce(deps: WebhookDeliveryDeps, now = new Date()): Promise<number> {
+  await expireDeliveries(deps.db, now);
+  let attempts = 0;
+  for (;;) {
+    const claimed = await claimDeliveries(deps.db, { now, leaseMs: deliveryLeaseMs, limit: batchSize });
+    if (claimed.length === 0) return attempts;
+    await Promise.all(claimed.map((delivery) => attemptDelivery(deps, delivery, now)));
+    attempts += claimed.length;
+  }
+}
+
+/**
+ * Starts this process's delivery worker: polls, and runs at once when a delivery is queued here.
+ * Returns a function that stops it and waits for the attempts under way.
+ */
+export function startWebhookWorker(
+  deps: WebhookDeliveryDeps,
+  onError: (error: unknown) => void,
+  intervalMs = webhookPollMs,
+): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = false;
+  let prunedAt = 0;
+  const run = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      if (Date.now() - prunedAt > pruneEveryMs) {
+        prunedAt = Date.now();
+        await pruneDeliveries(deps.db, new Date());
+      }
+      await runWebhookDeliveriesOnce(deps);
+    })()
+      .catch(onError)
+      .finally(() => {
+        running = undefined;
+        if (again) {
+          again = false;
+          run();
+        }
+      });
+  };
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  const stopListening = onWebhookEnqueued(run);
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    stopListening();
+    await running;
+  };
+}

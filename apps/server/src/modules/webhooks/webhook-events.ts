@@ -1,0 +1,41 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { DomainEvent, DomainEvents } from '../../events/domain-events.ts';
+import { companyPublicIdOf, enqueueDelivery } from './webhook-enqueue.ts';
+import { announceWebhookEnqueued } from './webhook-kick.ts';
+import { findSubscribedWebhooks } from './webhook.repository.ts';
+
+/** What a receiver gets as `data`: the event without internal ids and bookkeeping. */
+function dataOf(event: DomainEvent): unknown {
+  // `depth` counts backend component reactions (loop guard), which receivers have no use for.
+  const {
+    type: _type,
+    companyId: _companyId,
+    depth: _depth,
+    ...data
+  } = event as DomainEvent & { depth?: number };
+  return data;
+}
+
+/**
+ * Queues a delivery to every enabled webhook of the event's company that chose its type. Domain
+ * events fire once, in the process that committed the fact, so each is queued once; a batch of
+ * samples is one delivery, as the event carries it.
+ */
+export function forwardDomainEventsToWebhooks(
+  domain: DomainEvents,
+  db: Db,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+): () => void {
+  return domain.on(async (event) => {
+    const webhooks = await findSubscribedWebhooks(db, event.companyId, event.type);
+    if (webhooks.length === 0) return;
+    const companyPublicId = await companyPublicIdOf(db, event.companyId);
+    const data = dataOf(event);
+    for (const webhook of webhooks) {
+      const stored = await enqueueDelivery(db, webhook, companyPublicId, event.type, data);
+      if (!stored) log.warn({ webhook: webhook.public_id }, 'webhook queue full, event dropped');
+    }
+    announceWebhookEnqueued();
+  });
+}

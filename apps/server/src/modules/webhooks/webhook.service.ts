@@ -1,0 +1,82 @@
+import type { z } from 'zod';
+import {
+  errorMessages,
+  webhookCreateInput,
+  webhookErrors,
+  webhookLimits,
+  webhookPatchInput,
+} from '@fleetgate/contracts';
+import type { SecretBox } from '../../auth/secret-box.ts';
+import type { Db } from '../../db/client.ts';
+import type { WebhookRow } from '../../db/schema.ts';
+import { conflict } from '../../http/errors.ts';
+import { newPublicId } from '../../http/ids.ts';
+import type { MutationContext } from '../../http/resource.ts';
+import { secretContext } from './webhook-delivery.service.ts';
+import { newWebhookSecret } from './webhook-signature.ts';
+import { checkWebhookUrl, type WebhookTargetPolicy } from './webhook.policy.ts';
+import {
+  countWebhooks,
+  deleteWebhook,
+  insertWebhook,
+  updateWebhook,
+  webhookNameTaken,
+} from './webhook.repository.ts';
+
+/**
+ * The secret is made while the input is read, so the create answer (the stored webhook merged
+ * with the input) carries it once, while the audit trail records only the presented webhook.
+ */
+export const webhookCreateSchema = webhookCreateInput.transform((input) => ({
+  ...input,
+  secret: newWebhookSecret(),
+}));
+export const webhookPatchSchema = webhookPatchInput;
+
+type CreateInput = z.output<typeof webhookCreateSchema>;
+type PatchInput = z.output<typeof webhookPatchSchema>;
+
+export function createWebhookService(box: SecretBox, policy: WebhookTargetPolicy) {
+  const seal = (secret: string, publicId: string) => box.seal(secret, secretContext(publicId));
+
+  return {
+    create: async (trx: Db, ctx: MutationContext, input: CreateInput) => {
+      if ((await countWebhooks(trx, ctx.company.id)) >= webhookLimits.perCompany)
+        throw conflict(webhookErrors.tooMany);
+      if (await webhookNameTaken(trx, ctx.company.id, input.name))
+        throw conflict(errorMessages.nameInUse, 'name');
+      await checkWebhookUrl(input.url, policy);
+      const publicId = newPublicId();
+      return insertWebhook(trx, ctx.company.id, publicId, {
+        name: input.name,
+        url: input.url,
+        eventTypes: input.eventTypes ?? [],
+        enabled: input.enabled ?? true,
+        secretSealed: seal(input.secret, publicId),
+      });
+    },
+
+    change: async (trx: Db, ctx: MutationContext, row: WebhookRow, input: PatchInput) => {
+      if (input.name !== undefined && (await webhookNameTaken(trx, ctx.company.id, input.name, row.id)))
+        throw conflict(errorMessages.nameInUse, 'name');
+      if (input.url !== undefined) await checkWebhookUrl(input.url, policy);
+      return updateWebhook(trx, row.id, {
+        name: input.name,
+        url: input.url,
+        eventTypes: input.eventTypes,
+        enabled: input.enabled,
+      });
+    },
+
+    remove: async (trx: Db, _ctx: MutationContext, row: WebhookRow) => {
+      await deleteWebhook(trx, row.id);
+    },
+
+    /** A new secret replaces the old one at once; deliveries still waiting are signed with it. */
+    rotate: async (trx: Db, row: WebhookRow) => {
+      const secret = newWebhookSecret();
+      const updated = await updateWebhook(trx, row.id, { secretSealed: seal(secret, row.public_id) });
+      return { row: updated, secret };
+    },
+  };
+}
