@@ -20,6 +20,7 @@ import { licencesFeatures } from '../features/licences/licences.features.tsx';
 import { alarmsFeatures } from '../features/alarms/alarms.features.tsx';
 import { signInSecurityFeatures } from '../features/sign-in-security/sign-in-security.features.tsx';
 import { pagesFeatures } from '../features/pages/pages.features.tsx';
+import { webhooksFeatures } from '../features/webhooks/webhooks.features.tsx';
 
 const HomePage = lazyPage(() => import('../features/home/HomePage.tsx'), 'HomePage');
 
@@ -45,6 +46,7 @@ export const features: Feature[] = [
   ...signInSecurityFeatures,
   ...licencesFeatures,
   ...appsFeatures,
+  ...webhooksFeatures,
   ...assetsFeatures,
   ...customFieldsFeatures,
   ...mqttFeatures,

@@ -6,6 +6,7 @@ import { rolesDe } from '../../features/roles/roles.de.ts';
 import { accessCategoriesDe } from '../../features/access-categories/access-categories.de.ts';
 import { customFieldsDe } from '../../features/custom-fields/custom-fields.de.ts';
 import { mqttDe } from '../../features/mqtt/mqtt.de.ts';
+import { webhooksDe } from '../../features/webhooks/webhooks.de.ts';
 import { dataLoggingDe } from '../../features/data-logging/data-logging.de.ts';
 import { ssoDe } from '../../features/sso/sso.de.ts';
 import { auditTrailDe } from '../../features/audit-trail/audit-trail.de.ts';
@@ -243,6 +244,7 @@ export const de: Translated<typeof en> = {
   accessCategories: accessCategoriesDe,
   customFields: customFieldsDe,
   mqtt: mqttDe,
+  webhooks: webhooksDe,
   dataLogging: dataLoggingDe,
   sso: ssoDe,
   devices: devicesDe,

@@ -6,6 +6,7 @@ import { rolesEn } from '../../features/roles/roles.en.ts';
 import { accessCategoriesEn } from '../../features/access-categories/access-categories.en.ts';
 import { customFieldsEn } from '../../features/custom-fields/custom-fields.en.ts';
 import { mqttEn } from '../../features/mqtt/mqtt.en.ts';
+import { webhooksEn } from '../../features/webhooks/webhooks.en.ts';
 import { dataLoggingEn } from '../../features/data-logging/data-logging.en.ts';
 import { ssoEn } from '../../features/sso/sso.en.ts';
 import { auditTrailEn } from '../../features/audit-trail/audit-trail.en.ts';
@@ -48,6 +49,7 @@ export const enFeatures = {
   accessCategories: accessCategoriesEn,
   customFields: customFieldsEn,
   mqtt: mqttEn,
+  webhooks: webhooksEn,
   dataLogging: dataLoggingEn,
   devices: devicesEn,
   agents: agentsEn,
