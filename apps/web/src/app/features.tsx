@@ -8,6 +8,7 @@ import { accessCategoriesFeatures } from '../features/access-categories/access-c
 import { assetsFeatures } from '../features/assets/assets.features.tsx';
 import { customFieldsFeatures } from '../features/custom-fields/custom-fields.features.tsx';
 import { mqttFeatures } from '../features/mqtt/mqtt.features.tsx';
+import { backendComponentsFeatures } from '../features/backend-components/backend-components.features.tsx';
 import { auditTrailFeatures } from '../features/audit-trail/audit-trail.features.tsx';
 import { devicesFeatures } from '../features/devices/devices.features.tsx';
 import { agentsFeatures } from '../features/agents/agents.features.tsx';
@@ -50,6 +51,7 @@ export const features: Feature[] = [
   ...assetsFeatures,
   ...customFieldsFeatures,
   ...mqttFeatures,
+  ...backendComponentsFeatures,
   ...agentsFeatures,
   ...messagesFeatures,
 ];

@@ -7,6 +7,7 @@ import { accessCategoriesDe } from '../../features/access-categories/access-cate
 import { customFieldsDe } from '../../features/custom-fields/custom-fields.de.ts';
 import { mqttDe } from '../../features/mqtt/mqtt.de.ts';
 import { webhooksDe } from '../../features/webhooks/webhooks.de.ts';
+import { backendComponentsDe } from '../../features/backend-components/backend-components.de.ts';
 import { dataLoggingDe } from '../../features/data-logging/data-logging.de.ts';
 import { ssoDe } from '../../features/sso/sso.de.ts';
 import { auditTrailDe } from '../../features/audit-trail/audit-trail.de.ts';
@@ -245,6 +246,7 @@ export const de: Translated<typeof en> = {
   customFields: customFieldsDe,
   mqtt: mqttDe,
   webhooks: webhooksDe,
+  backendComponents: backendComponentsDe,
   dataLogging: dataLoggingDe,
   sso: ssoDe,
   devices: devicesDe,

@@ -7,6 +7,7 @@ import { accessCategoriesEn } from '../../features/access-categories/access-cate
 import { customFieldsEn } from '../../features/custom-fields/custom-fields.en.ts';
 import { mqttEn } from '../../features/mqtt/mqtt.en.ts';
 import { webhooksEn } from '../../features/webhooks/webhooks.en.ts';
+import { backendComponentsEn } from '../../features/backend-components/backend-components.en.ts';
 import { dataLoggingEn } from '../../features/data-logging/data-logging.en.ts';
 import { ssoEn } from '../../features/sso/sso.en.ts';
 import { auditTrailEn } from '../../features/audit-trail/audit-trail.en.ts';
@@ -50,6 +51,7 @@ export const enFeatures = {
   customFields: customFieldsEn,
   mqtt: mqttEn,
   webhooks: webhooksEn,
+  backendComponents: backendComponentsEn,
   dataLogging: dataLoggingEn,
   devices: devicesEn,
   agents: agentsEn,
