@@ -113,7 +113,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     ...serverTimeouts(limits),
   });
   capConnectionsPerAddress(app.server, limits.maxConnectionsPerAddress);
-  await registerSecurityHeaders(app, config.publicUrl, config.helpCentreUrl);
+  await registerSecurityHeaders(app, config.publicUrl, config.helpCentreUrl, config.sentryDsn);
   // Branding host names are served like PUBLIC_URL's host: known before the first request.
   const brandingHosts = new BrandingHosts(db);
   await brandingHosts.reload();

@@ -68,6 +68,12 @@ export type Config = {
    */
   termsOfUseFile: string | undefined;
   privacyStatementFile: string | undefined;
+  /**
+   * Where errors are reported (SENTRY_DSN, a Sentry DSN `https://<key>@<host>/<project>`): the
+   * server's unhandled errors and, handed out through ClientConfig, the web app's. Without it
+   * no error-reporting code is loaded and nothing is sent.
+   */
+  sentryDsn: string | undefined;
 };
 
 export type ConnectionLimits = {
@@ -170,6 +176,7 @@ export function loadConfig(
     ),
     termsOfUseFile: env.TERMS_OF_USE_FILE ? path.resolve(env.TERMS_OF_USE_FILE) : undefined,
     privacyStatementFile: env.PRIVACY_STATEMENT_FILE ? path.resolve(env.PRIVACY_STATEMENT_FILE) : undefined,
+    sentryDsn: sentryDsnOf(env.SENTRY_DSN),
   };
 }
 
@@ -230,6 +237,27 @@ export function helpCentreUrlOf(value: string | undefined, publicUrl: string): s
         "the help centre runs in a frame with scripts and must not share the app's origin",
     );
   return url.href;
+}
+
+/**
+ * SENTRY_DSN: checked at start, as the SDKs silently send nothing with a DSN they cannot parse.
+ * Its key is public by design (every browser receives it); a secret part is refused for that reason.
+ */
+export function sentryDsnOf(value: string | undefined): string | undefined {
+  const text = value?.trim() ?? '';
+  if (text === '') return undefined;
+  const url = URL.parse(text);
+  const project = url?.pathname.split('/').pop() ?? '';
+  if (
+    !url ||
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    !url.username ||
+    !/^\d+$/.test(project)
+  )
+    throw new Error('SENTRY_DSN is not a Sentry DSN (https://<key>@<host>/<project>)');
+  if (url.password)
+    throw new Error("SENTRY_DSN must not contain a secret key: every user's browser receives the DSN");
+  return text;
 }
 
 const listOf = (value: string | undefined) =>

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { seedDemoIfEmpty } from './bootstrap/demo.ts';
 import { startExpiredTokenCleanup } from './jobs/expired-tokens.job.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
+import { startErrorReporting } from './error-reporting.ts';
 
 const config = (() => {
   try {
@@ -13,6 +14,8 @@ const config = (() => {
     process.exit(1);
   }
 })();
+// Before the app is built, so unhandled errors from its start on are reported (only with SENTRY_DSN).
+const stopErrorReporting = await startErrorReporting(config.sentryDsn);
 const { app, db } = await buildApp({ config }).catch((error: unknown) => {
   if (!(error instanceof DataDirInUseError)) throw error;
   process.stderr.write(`${error.message}\n`);
@@ -55,13 +58,16 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     stopCleanup();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    app
+      .close()
+      .then(stopErrorReporting)
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   });
 }
 

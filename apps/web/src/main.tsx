@@ -9,11 +9,13 @@ import { App } from './app/App.tsx';
 import { AppProviders } from './app/AppProviders.tsx';
 import { FullPageProgress } from './components/FullPageProgress.tsx';
 import { installFailureHandlers } from './app/failure-handling.ts';
+import { startErrorReporting } from './app/error-reporting.ts';
 import { queryClient } from './app/query-client.ts';
 import { router } from './app/router.tsx';
 import { startHostBrandingLookup } from './features/branding/branding-state.ts';
 
 installFailureHandlers(router, queryClient);
+startErrorReporting(queryClient);
 // Before the first render: the login page on a company's host name shows in its branding.
 startHostBrandingLookup();
 

@@ -27,4 +27,6 @@ export type ClientConfig = {
   statusPageUrl: string | null;
   /** The server's version. */
   version: string;
+  /** Where the web app reports its errors (SENTRY_DSN); null: no reporting code is loaded. */
+  sentryDsn: string | null;
 };

@@ -4,6 +4,7 @@ import { ApiError, isClientDataError } from './errors.ts';
 import { failure } from './envelope.ts';
 import { checkInputText, checkQueryText } from './input-text.ts';
 import { apiDocsPaths } from './api-docs.routes.ts';
+import { reportError } from '../error-reporting.ts';
 
 /** `GET BrandingImage/{publicId}` (modules/branding): loaded by the browser itself. */
 const browserImagePath = /^\/api\/BrandingImage\/[^/]+$/;
@@ -60,6 +61,7 @@ export function registerWireHooks(app: FastifyInstance) {
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
+      reportError(error, { method: request.method, route: request.routeOptions.url, requestId: request.id });
       return reply.code(500).send(failure([{ message: 'Internal server error' }]));
     }
     // Fastify's own 4xx: malformed JSON, wrong content type, body too large …

@@ -16,12 +16,14 @@ const connectorFrames = ['http://127.0.0.1:*', 'http://localhost:*'];
  * origin (Vite emits no inline script), styles also inline (emotion injects <style> tags),
  * no plugins, no framing of this app, frames only of itself, the connector's probe page and the
  * help centre, no foreign base URL or form target. HSTS only when PUBLIC_URL is https:
- * on plain HTTP it would lock browsers out of a local demo.
+ * on plain HTTP it would lock browsers out of a local demo. With SENTRY_DSN the app may send
+ * its error reports to the DSN's origin, and its pages allow the JS self-profiling API.
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
   publicUrl: string,
   helpCentreUrl?: string,
+  sentryDsn?: string,
 ) {
   const https = new URL(publicUrl).protocol === 'https:';
   // The VNC viewer's WebSocket is built from PUBLIC_URL (links never come from Host), which on a
@@ -29,13 +31,15 @@ export async function registerSecurityHeaders(
   const relaySource = new URL(publicUrl).origin.replace(/^http/, 'ws');
   // The help panel frames the help centre: exactly its origin, nothing else of its host.
   const helpCentreFrames = helpCentreUrl ? [new URL(helpCentreUrl).origin] : [];
+  // Error reports go to the DSN's origin only (the SDK posts to <origin>/api/<project>/envelope/).
+  const errorReportSources = sentryDsn ? [new URL(sentryDsn).origin] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        connectSrc: ["'self'", relaySource, ...connectorSources],
+        connectSrc: ["'self'", relaySource, ...connectorSources, ...errorReportSources],
         fontSrc: ["'self'", 'data:'],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
@@ -54,7 +58,16 @@ export async function registerSecurityHeaders(
     referrerPolicy: { policy: 'no-referrer' },
     // Sub-domains (device web access) decide for themselves.
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
-  }); // API answers are per user, company, host or branding header: no shared cache may keep one
+  });
+  // Browser profiling uses the JS self-profiling API, which a page may use only when its document
+  // says so; without a DSN nothing would profile, so pages do not opt in.
+  if (sentryDsn) {
+    app.addHook('onSend', async (_request, reply) => {
+      if (String(reply.getHeader('content-type') ?? '').startsWith('text/html'))
+        reply.header('document-policy', 'js-profiling');
+    });
+  }
+  // API answers are per user, company, host or branding header: no shared cache may keep one
   // and hand it to someone else. Routes that are safe to cache (images, release documents) say so.
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api') && !reply.hasHeader('cache-control'))

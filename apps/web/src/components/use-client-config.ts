@@ -5,7 +5,7 @@ import { createStoredValue } from '../app/stored-value.ts';
 
 function parseClientConfig(raw: unknown): ClientConfig | null {
   if (typeof raw !== 'object' || raw === null) return null;
-  const { helpCentreUrl, cloudDomain, statusPageUrl, version } = raw as Record<string, unknown>;
+  const { helpCentreUrl, cloudDomain, statusPageUrl, version, sentryDsn } = raw as Record<string, unknown>;
   const text = (value: unknown) => (typeof value === 'string' && value.length > 0 ? value : null);
   if (typeof version !== 'string') return null;
   return {
@@ -13,6 +13,7 @@ function parseClientConfig(raw: unknown): ClientConfig | null {
     cloudDomain: text(cloudDomain),
     statusPageUrl: text(statusPageUrl),
     version,
+    sentryDsn: text(sentryDsn),
   };
 }
 
@@ -29,6 +30,13 @@ async function fetchClientConfig(): Promise<ClientConfig> {
   return config;
 }
 
+/** The ClientConfig query, shared by the hook and by the start of error reporting (outside React). */
+export const clientConfigQuery = {
+  queryKey: ['ClientConfig'],
+  queryFn: fetchClientConfig,
+  staleTime: 10 * 60_000,
+} as const;
+
 /**
  * The installation's settings (help centre, cloud domain, status page). `data` is the last
  * known answer while loading or when the server cannot be reached; `loaded` says whether
@@ -36,7 +44,7 @@ async function fetchClientConfig(): Promise<ClientConfig> {
  */
 export function useClientConfig(): { data: ClientConfig | null; loaded: boolean } {
   const stored = storedClientConfig.useValue();
-  const query = useQuery({ queryKey: ['ClientConfig'], queryFn: fetchClientConfig, staleTime: 10 * 60_000 });
+  const query = useQuery(clientConfigQuery);
   return { data: query.data ?? stored, loaded: query.isSuccess };
 }
 

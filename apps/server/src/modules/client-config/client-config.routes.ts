@@ -7,13 +7,15 @@ const serverPackage = JSON.parse(readFileSync(new URL('../../../package.json', i
   version: string;
 };
 
-/** Installation settings the web app needs before anyone logs in: help centre and status page. */
+/** Installation settings the web app needs before anyone logs in: help centre, status page, error reporting. */
 export function registerClientConfigRoutes(api: Api, deps: ModuleDeps) {
   const data: ClientConfig = {
     helpCentreUrl: deps.config.helpCentreUrl ?? null,
     cloudDomain: deps.config.cloudDomain ?? null,
     statusPageUrl: deps.config.statusPageUrl ?? null,
     version: serverPackage.version,
+    // The web app reports its errors here; a DSN's key is public by design.
+    sentryDsn: deps.config.sentryDsn ?? null,
   };
   api.route({
     rel: 'ClientConfig',

@@ -19,6 +19,7 @@ describe('ClientConfig without optional settings', () => {
         cloudDomain: null,
         statusPageUrl: null,
         version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+        sentryDsn: null,
       },
     });
   });
