@@ -34,6 +34,10 @@ import { startActivationEndSweep } from './jobs/app-activation-end.job.ts';
 import { evaluateOnAlarmingActivation } from './modules/alarms/alarm-activation.ts';
 import { startSampleStorageJob } from './jobs/data-logging.job.ts';
 import { ensureSamplePartitions } from './modules/data-logging/sample-storage.ts';
+import {
+  startBackendComponents,
+  type BackendComponents,
+} from './modules/backend-components/backend-components.start.ts';
 import { startMqttCollector, type MqttCollectorOptions } from './modules/data-logging/mqtt-collector.ts';
 import { BrandingHosts, listenForBrandingHostChanges } from './modules/branding/branding-host-cache.ts';
 import { registerBrandingImageRoutes } from './modules/branding/branding-image.routes.ts';
@@ -76,7 +80,14 @@ export type AppOptions = {
   mqttCollector?: Partial<MqttCollectorOptions> | false;
 };
 
-export type BuiltApp = { app: FastifyInstance; db: Db; api: Api; events: EventBus; relay: Relay };
+export type BuiltApp = {
+  app: FastifyInstance;
+  db: Db;
+  api: Api;
+  events: EventBus;
+  relay: Relay;
+  functions: BackendComponents;
+};
 
 const defaultLoginLimits: LoginLimits = { perAccount: 5, perAddress: 50, windowSeconds: 15 * 60 };
 
@@ -224,6 +235,9 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     );
     app.addHook('preClose', () => mqttCollector.stop());
   }
+  // Backend components: subscribed messages and schedules run company functions in a sandbox.
+  const functions = startBackendComponents({ db, events, mailer, log: app.log, config });
+  app.addHook('preClose', () => functions.stop());
 
   // On a branding's host the hrefs stay on that host, so the page's calls are same-origin.
   app.get('/api', async (request) =>
@@ -270,5 +284,5 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
 
   await registerWebApp(app, config.webDist);
   if (!options.db) app.addHook('onClose', () => db.destroy());
-  return { app, db, api, events, relay };
+  return { app, db, api, events, relay, functions };
 }

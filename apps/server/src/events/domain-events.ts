@@ -10,7 +10,14 @@ export type DomainSample = { tag: { publicId: string }; time: string; value: num
  * many server processes run.
  */
 export type DomainEvent =
-  | { type: 'TagSamples'; companyId: number; agent: { publicId: string }; samples: DomainSample[] }
+  | {
+      type: 'TagSamples';
+      companyId: number;
+      agent: { publicId: string };
+      samples: DomainSample[];
+      /** 0 for collected samples; n for values a function wrote in reaction to depth n − 1 (loops end). */
+      depth: number;
+    }
   | { type: 'AlarmRaised'; companyId: number; alarm: Alarm }
   | { type: 'AccessRequestDecided'; companyId: number; request: AccessRequest }
   | {

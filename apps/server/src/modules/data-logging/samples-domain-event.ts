@@ -5,7 +5,7 @@ import type { SamplesStoredListener } from './samples-stored.ts';
  * Announces each stored batch as a `TagSamples` domain event once it has committed, for backend
  * components and webhooks. A resent sample was left out of the batch, so each sample is announced once.
  */
-export function createSamplesDomainEvent(events: EventBus): SamplesStoredListener {
+export function createSamplesDomainEvent(events: EventBus, depth = 0): SamplesStoredListener {
   return async (trx, stored) => {
     if (stored.samples.length === 0) return;
     const tagIds = [...new Set(stored.samples.map((sample) => sample.tagId))];
@@ -21,6 +21,7 @@ export function createSamplesDomainEvent(events: EventBus): SamplesStoredListene
         companyId: stored.companyId,
         agent: { publicId: stored.agentPublicId },
         samples,
+        depth,
       });
   };
 }

@@ -1,0 +1,240 @@
+import { Cron } from 'croner';
+import type { BackendComponentSubscriptionKind } from '@fleetgate/contracts';
+import type { Db } from '../../db/client.ts';
+import type { DomainEvent } from '../../events/domain-events.ts';
+import type { EventBus } from '../../events/event-bus.ts';
+import type { IngestAgent } from '../data-logging/sample-ingest.ts';
+import type { FunctionRun } from './function-runner.ts';
+import {
+  findScheduledSubscriptions,
+  findSubscriptionsFor,
+  type MatchedSubscription,
+} from './subscription-match.ts';
+
+/** A function's derived values trigger functions too, but not beyond this many rounds. */
+export const maxTriggerDepth = 3;
+/** Runs in flight at once in this process; more wait in the queue. */
+const concurrentRuns = 4;
+/** Runs waiting; beyond it, new ones are dropped (and logged) rather than held without bound. */
+const queueLimit = 1000;
+/** Schedules are checked this often; a minute missed by more than `catchUpMs` is skipped. */
+const scheduleCheckMs = 15_000;
+const catchUpMs = 120_000;
+
+type Runner = (run: FunctionRun) => Promise<unknown>;
+type Log = { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
+
+/**
+ * Turns this process's domain events and due schedules into runs of the subscribed templates.
+ * A domain event is raised once, in the process that committed it, so each message runs each
+ * matching subscription once; a schedule's minute is claimed in the database first, so it runs
+ * once however many processes check it.
+ */
+export function startFunctionDispatcher(
+  deps: { db: Db; events: EventBus; log: Log; run: Runner },
+  options: { scheduleCheckMs?: number | false } = {},
+) {
+  const { db, log } = deps;
+  const queue: FunctionRun[] = [];
+  let running = 0;
+  let stopped = false;
+
+  function enqueue(run: FunctionRun) {
+    if (queue.length >= queueLimit) {
+      log.warn({ companyId: run.scope.companyId }, 'backend component run dropped: queue full');
+      return;
+    }
+    queue.push(run);
+    drain();
+  }
+
+  function drain() {
+    while (!stopped && running < concurrentRuns && queue.length > 0) {
+      const next = queue.shift()!;
+      running += 1;
+      deps
+        .run(next)
+        .catch((error: unknown) => log.error({ err: error }, 'backend component run failed'))
+        .finally(() => {
+          running -= 1;
+          drain();
+        });
+    }
+  }
+
+  async function dispatch(event: DomainEvent) {
+    if (event.type === 'TagSamples' && event.depth >= maxTriggerDepth) return;
+    const agentPublicId = agentOf(event);
+    const agent = agentPublicId ? await findAgent(db, event.companyId, agentPublicId) : null;
+    if (agentPublicId && !agent) return;
+    const scope = {
+      companyId: event.companyId,
+      agent: agent ? ingestAgent(agent) : null,
+      depth: depthOf(event),
+    };
+    if (event.type === 'TagSamples') {
+      const tags = await findTags(
+        db,
+        agent!.id,
+        event.samples.map((sample) => sample.tag.publicId),
+      );
+      const subscriptions = await findSubscriptionsFor(db, event.companyId, 'tagSamples', {
+        agentId: agent!.id,
+        tagIds: [...tags.values()].map((tag) => tag.id),
+      });
+      for (const subscription of subscriptions) {
+        const samples = event.samples.flatMap((sample) => {
+          const tag = tags.get(sample.tag.publicId);
+          return tag && subscription.tagIds.includes(tag.id)
+            ? [
+                {
+                  tag: { publicId: sample.tag.publicId, name: tag.name },
+                  time: sample.time,
+                  value: sample.value,
+                },
+              ]
+            : [];
+        });
+        const message = { type: 'tagSamples', agent: agentRef(agent!), samples };
+        enqueue({ subscription, trigger: `${samples.length} tag sample(s)`, message, scope });
+      }
+      return;
+    }
+    const kind = kindOf[event.type];
+    const subscriptions = await findSubscriptionsFor(
+      db,
+      event.companyId,
+      kind,
+      agent ? { agentId: agent.id } : {},
+    );
+    for (const subscription of subscriptions)
+      enqueue({ subscription, trigger: triggerOf(event), message: messageOf(event, agent ?? null), scope });
+  }
+
+  async function runDueSchedules(now = new Date()) {
+    for (const subscription of await findScheduledSubscriptions(db)) {
+      const due = latestDue(subscription, now);
+      if (!due || !(await claimMinute(db, subscription.subscriptionId, due))) continue;
+      const agent = subscription.agentId ? ((await findAgentById(db, subscription.agentId)) ?? null) : null;
+      enqueue({
+        subscription,
+        trigger: `schedule ${subscription.cron}`,
+        message: { type: 'schedule', scheduledFor: due.toISOString(), agent: agent ? agentRef(agent) : null },
+        scope: { companyId: subscription.companyId, agent: agent ? ingestAgent(agent) : null, depth: 0 },
+      });
+    }
+  }
+
+  const stopListening = deps.events.domain.on((event) => (stopped ? undefined : dispatch(event)));
+  const scheduleEvery = options.scheduleCheckMs ?? scheduleCheckMs;
+  const timer =
+    scheduleEvery === false
+      ? undefined
+      : setInterval(() => {
+          runDueSchedules().catch((error: unknown) =>
+            log.error({ err: error }, 'backend component schedules failed'),
+          );
+        }, scheduleEvery);
+  timer?.unref();
+
+  return {
+    runDueSchedules,
+    /** Runs queued or in flight, for tests that wait for the dispatcher to settle. */
+    get pending() {
+      return queue.length + running;
+    },
+    stop() {
+      stopped = true;
+      stopListening();
+      clearInterval(timer);
+      queue.length = 0;
+    },
+  };
+}
+
+export type FunctionDispatcher = ReturnType<typeof startFunctionDispatcher>;
+
+const kindOf: Record<Exclude<DomainEvent['type'], 'TagSamples'>, BackendComponentSubscriptionKind> = {
+  AlarmRaised: 'alarmRaised',
+  AccessRequestDecided: 'accessRequestDecided',
+  AgentStatusChanged: 'agentStatus',
+};
+
+type AgentRow = { id: number; public_id: string; name: string; company_id: number };
+
+function agentOf(event: DomainEvent): string | null {
+  if (event.type === 'AlarmRaised') return event.alarm.agent.publicId;
+  if (event.type === 'AccessRequestDecided') return event.request.agent.publicId;
+  return event.agent.publicId;
+}
+
+const depthOf = (event: DomainEvent) => (event.type === 'TagSamples' ? event.depth : 0);
+const agentRef = (agent: AgentRow) => ({ publicId: agent.public_id, name: agent.name });
+const ingestAgent = (agent: AgentRow): IngestAgent => ({
+  id: agent.id,
+  publicId: agent.public_id,
+  companyId: agent.company_id,
+});
+
+function triggerOf(event: Exclude<DomainEvent, { type: 'TagSamples' }>): string {
+  if (event.type === 'AlarmRaised') return `alarm ${event.alarm.condition.name}`;
+  if (event.type === 'AccessRequestDecided') return `access request ${event.request.status}`;
+  return `device ${event.status}`;
+}
+
+function messageOf(event: Exclude<DomainEvent, { type: 'TagSamples' }>, agent: AgentRow | null) {
+  if (event.type === 'AlarmRaised') return { type: 'alarmRaised', alarm: event.alarm };
+  if (event.type === 'AccessRequestDecided') return { type: 'accessRequestDecided', request: event.request };
+  return { type: 'agentStatus', agent: agent ? agentRef(agent) : event.agent, status: event.status };
+}
+
+function latestDue(subscription: MatchedSubscription, now: Date): Date | null {
+  if (!subscription.cron) return null;
+  const since = Math.max(now.getTime() - catchUpMs, subscription.lastScheduledFor?.getTime() ?? 0);
+  const cron = new Cron(subscription.cron, { mode: '5-part', timezone: 'UTC', paused: true });
+  let due: Date | null = null;
+  for (let next = cron.nextRun(new Date(since)); next && next <= now; next = cron.nextRun(next)) due = next;
+  return due;
+}
+
+/** Takes a schedule's minute for this process; false when another process (or run) had it. */
+async function claimMinute(db: Db, subscriptionId: number, due: Date): Promise<boolean> {
+  const claimed = await db
+    .updateTable('backend_component_message_subscriptions')
+    .set({ last_scheduled_for: due })
+    .where('id', '=', subscriptionId)
+    .where((eb) => eb.or([eb('last_scheduled_for', 'is', null), eb('last_scheduled_for', '<', due)]))
+    .returning('id')
+    .executeTakeFirst();
+  return claimed !== undefined;
+}
+
+function findAgent(db: Db, companyId: number, publicId: string): Promise<AgentRow | undefined> {
+  return db
+    .selectFrom('agents')
+    .select(['id', 'public_id', 'name', 'company_id'])
+    .where('company_id', '=', companyId)
+    .where('public_id', '=', publicId)
+    .executeTakeFirst();
+}
+
+function findAgentById(db: Db, id: number): Promise<AgentRow | undefined> {
+  return db
+    .selectFrom('agents')
+    .select(['id', 'public_id', 'name', 'company_id'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+async function findTags(db: Db, agentId: number, publicIds: string[]) {
+  const rows =
+    publicIds.length === 0
+      ? []
+      : await db
+          .selectFrom('tags')
+          .select(['id', 'public_id', 'name'])
+          .where('agent_id', '=', agentId)
+          .where('public_id', 'in', [...new Set(publicIds)])
+          .execute();
+  return new Map(rows.map((row) => [row.public_id, { id: row.id, name: row.name }]));
+}
