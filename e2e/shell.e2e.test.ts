@@ -80,6 +80,7 @@ describe('menu and routes', () => {
         'Sign-in security /sign-in-security',
         'Licences /licenses',
         'Apps /apps',
+        'Webhooks /webhooks',
       ],
       'Device settings': ['Assets /assets', 'Custom fields /custom-fields', 'MQTT /mqtt', 'Agents /agents'],
     });
