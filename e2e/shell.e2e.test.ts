@@ -82,7 +82,13 @@ describe('menu and routes', () => {
         'Apps /apps',
         'Webhooks /webhooks',
       ],
-      'Device settings': ['Assets /assets', 'Custom fields /custom-fields', 'MQTT /mqtt', 'Agents /agents'],
+      'Device settings': [
+        'Assets /assets',
+        'Custom fields /custom-fields',
+        'MQTT /mqtt',
+        'Backend components /backend-components',
+        'Agents /agents',
+      ],
     });
     await screenshot(page, 'shell-menu-admin-1280');
     await expectAccessible(page);

@@ -53,7 +53,13 @@ export function BackendComponentsPage() {
         <Alert
           severity="info"
           action={
-            <Button component={RouterLink} to="/apps" color="inherit" size="small">
+            <Button
+              component={RouterLink}
+              to="/apps"
+              color="inherit"
+              size="small"
+              sx={{ whiteSpace: 'nowrap' }}
+            >
               {t('backendComponents.openApps')}
             </Button>
           }
