@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import CodeMirror, { EditorView } from '@uiw/react-codemirror';
 import { javascript } from '@codemirror/lang-javascript';
 import { useTheme } from '@mui/material/styles';
+import { accessibleHighlighting } from './code-highlight.ts';
 
 export type CodeMirrorEditorProps = {
   value: string;
@@ -29,6 +30,7 @@ export function CodeMirrorEditor({
   const extensions = useMemo(
     () => [
       javascript(),
+      accessibleHighlighting(theme.palette.mode),
       EditorView.lineWrapping,
       // The editable element is a contenteditable div: it needs the label and state a textbox would have.
       EditorView.contentAttributes.of({
@@ -40,7 +42,7 @@ export function CodeMirrorEditor({
         spellcheck: 'false',
       }),
     ],
-    [labelledBy, describedBy, invalid],
+    [labelledBy, describedBy, invalid, theme.palette.mode],
   );
   return (
     <CodeMirror
