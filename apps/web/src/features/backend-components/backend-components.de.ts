@@ -52,7 +52,7 @@ export const backendComponentsDe: Translated<typeof backendComponentsEn> = {
   },
   config: {
     title: 'Konfiguration',
-    hint: 'Werte und Geheimnisse erreichen Ihren Code als context.config und context.secrets.',
+    hint: 'Werte und Geheimnisse erreichen Ihren Code als context.config (ein Name ist entweder Wert oder Geheimnis).',
     values: 'Werte',
     noValues: 'Keine Werte.',
     key: 'Name',

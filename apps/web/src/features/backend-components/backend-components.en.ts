@@ -47,7 +47,7 @@ export const backendComponentsEn = {
   },
   config: {
     title: 'Configuration',
-    hint: 'Values and secrets reach your code as context.config and context.secrets.',
+    hint: 'Values and secrets reach your code as context.config (a name is either a value or a secret).',
     values: 'Values',
     noValues: 'No values.',
     key: 'Name',

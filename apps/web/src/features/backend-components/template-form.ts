@@ -19,7 +19,7 @@ async function handler(message, context) {
     const celsius = Number(sample.value);
     const fahrenheit = (celsius * 9) / 5 + 32;
     console.log(\`\${celsius} °C is \${fahrenheit.toFixed(1)} °F\`);
-    await context.writeTag('Temperature °F', fahrenheit);
+    await context.writeTag('Temperature °F', fahrenheit, { unit: '°F', time: sample.time });
   }
 }
 `;
