@@ -230,4 +230,131 @@ describe('dashboard journey', () => {
     expect(engineerView.errors).toEqual([]);
     await engineerView.close();
   }, 180_000);
+
+  it('runs a backend component on the simulator’s temperature: a °F tag on a dashboard, and its log', async () => {
+    const { server, browser } = world;
+    const device = 'Boiler 2';
+    const admin = await server.newAdministrator('Fay Functions');
+    for (const app of ['dataLogging', 'backendComponents'])
+      await callApi(server, admin, 'POST', `AppInstall/${app}`);
+    const loggingAgent = await startLoggingAgent(server, admin, simulator, device);
+    loggingAgents.push(loggingAgent);
+    const agentId = loggingAgent.agent.publicId;
+    await callApi(
+      server,
+      admin,
+      'POST',
+      'AgentAppLoggingListActivate',
+      activationPayload(agentId, { trial: true }),
+    );
+    // The Modbus source and the simulator's temperature, as the agent card would add them.
+    const modbus = await server.db
+      .selectFrom('agent_servers')
+      .select('public_id as publicId')
+      .where('agent_id', '=', loggingAgent.agent.id)
+      .where('name', '=', 'modbus')
+      .executeTakeFirstOrThrow();
+    const source = await callApi<{ publicId: string }>(
+      server,
+      admin,
+      'POST',
+      `AgentDataSourceList/${agentId}`,
+      {
+        name: 'Boiler PLC',
+        kind: 'modbus',
+        server: { publicId: modbus.publicId },
+      },
+    );
+    await callApi(server, admin, 'POST', `AgentTagList/${agentId}`, {
+      dataSource: { publicId: source.publicId },
+      name: 'Temperature',
+      address: 'hr:0',
+      dataType: 'int16',
+      scale: 0.1,
+      unit: '°C',
+    });
+
+    // The example template converts the temperature to °F; it is subscribed to the device's samples.
+    const view = await openAs(server, browser, admin, 1280, '/backend-components');
+    const page = view.page;
+    await page.getByRole('button', { name: 'Add template' }).click();
+    await page.getByRole('heading', { level: 1, name: 'New template' }).waitFor();
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Fahrenheit');
+    await page.getByRole('button', { name: 'Create template' }).click();
+    await snackbar(page, 'Template created').waitFor();
+    const subscriptions = page.getByRole('region', { name: 'Message subscriptions' });
+    await subscriptions.getByRole('button', { name: 'Add subscription' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add subscription' });
+    await choose(page, dialog, 'Message', 'Tag samples');
+    await choose(page, dialog, 'Device', device);
+    await dialog.getByRole('combobox', { name: 'Tags' }).click();
+    await page.getByRole('option', { name: 'Temperature', exact: true }).click();
+    await dialog.getByRole('heading', { name: 'Add subscription' }).click();
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await subscriptions.getByText('Tag samples').first().waitFor();
+    await shootBoth(page, 'function');
+
+    // A dashboard of the device shows the derived tag's current value.
+    const dashboard = await callApi<{ publicId: string }>(server, admin, 'POST', 'PageList', {
+      title: 'Boiler in °F',
+      agents: [{ publicId: agentId }],
+    });
+    const draft = await callApi<{ publicId: string }>(
+      server,
+      admin,
+      'POST',
+      `PageVersionList/${dashboard.publicId}`,
+      {},
+    );
+    await callApi(server, admin, 'PATCH', `PageVersion/${draft.publicId}`, {
+      components: [
+        {
+          id: 'f',
+          kind: 'value',
+          title: 'Temperature in °F',
+          x: 0,
+          y: 0,
+          w: 6,
+          h: 3,
+          tags: [{ name: 'Temperature °F' }],
+        },
+      ],
+    });
+    await callApi(server, admin, 'POST', `PageDraft/${dashboard.publicId}`, { publicId: dashboard.publicId });
+    await page.goto(`${server.baseUrl}/devices/${agentId}`);
+    const live = page.getByRole('region', { name: 'Live values' });
+    await live.getByRole('rowheader', { name: 'Temperature °F' }).waitFor({ timeout: 30_000 });
+    await page
+      .getByRole('region', { name: 'Dashboards' })
+      .getByRole('link', { name: 'Boiler in °F' })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Boiler in °F' }).waitFor();
+    const card = page
+      .locator('.MuiCard-root')
+      .filter({ has: page.getByRole('heading', { name: 'Temperature in °F' }) });
+    // The template names the unit, so the value reads e.g. “72.5 °F”.
+    const value = card.getByText(/^-?[\d,]+(\.\d+)? °F$/);
+    await value.waitFor({ timeout: 15_000 });
+    const fahrenheit = Number((await value.innerText()).replace(/[,°F\s]/g, ''));
+    // The simulator's boiler runs at room temperature and above: well over 32 °F.
+    expect(fahrenheit).toBeGreaterThan(32);
+    await shootBoth(page, 'function-dashboard');
+
+    // Its log, as a file.
+    await page.goto(`${server.baseUrl}/backend-components`);
+    await page
+      .getByRole('article', { name: 'Fahrenheit' })
+      .getByRole('link', { name: 'Open Fahrenheit' })
+      .click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download logs' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('cloud-function.log');
+    const log = await readFile(await download.path(), 'utf8');
+    expect(log).toMatch(/°C is \d+(\.\d)? °F/);
+    expect(view.errors).toEqual([]);
+    await view.close();
+  }, 180_000);
 });
