@@ -113,9 +113,10 @@ async function inviteOne(
     ? (await renewInvite(trx, pending.id, changes, inviteResendSeconds)) && pending.public_id
     : (await insertInvite(trx, { companyId, ...changes }))?.public_id;
   if (!publicId) {
-    throw tooManyInvitations(
-      await secondsUntilResend(trx, companyId, input.emailAddress, inviteResendSeconds),
-    );
+    // The other invite was stamped with its own transaction's clock, which may read later than
+    // this one's `now()`: never ask for more than the resend interval.
+    const wait = await secondsUntilResend(trx, companyId, input.emailAddress, inviteResendSeconds);
+    throw tooManyInvitations(Math.min(wait, inviteResendSeconds));
   }
 
   if (await isMemberByAddress(trx, companyId, input.emailAddress)) {
