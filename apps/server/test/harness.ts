@@ -58,6 +58,9 @@ export function useTestServer(
       // On PostgreSQL the login counters live in the shared database, and every test server
       // is the same client address: each server counts on its own, as with PGlite.
       loginLimitsScope: `test-${unique()}`,
+      // On PostgreSQL every test server shares one queue of webhook deliveries; a worker in each
+      // would send other files' deliveries under its own settings. Tests that want one start it.
+      webhookWorkerMs: false,
       ...options,
       config,
       db,

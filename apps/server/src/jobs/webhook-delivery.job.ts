@@ -18,13 +18,18 @@ const pruneEveryMs = 3600 * 1000;
 
 /**
  * Fails deliveries past their 24 hours, then sends due ones in batches until none is due at
- * `now` (tests pass a later time instead of waiting). Answers how many attempts were made.
+ * `now`. Answers how many attempts were made. Tests pass a later time instead of waiting, and
+ * one company, so that moving their clock leaves other tests' deliveries in the shared database alone.
  */
-export async function runWebhookDeliveriesOnce(deps: WebhookDeliveryDeps, now = new Date()): Promise<number> {
-  await expireDeliveries(deps.db, now);
+export async function runWebhookDeliveriesOnce(
+  deps: WebhookDeliveryDeps,
+  now = new Date(),
+  companyId?: number,
+): Promise<number> {
+  await expireDeliveries(deps.db, now, companyId);
   let attempts = 0;
   for (;;) {
-    const claimed = await claimDeliveries(deps.db, { now, leaseMs: deliveryLeaseMs, limit: batchSize });
+    const claimed = await claimDeliveries(deps.db, { now, leaseMs: deliveryLeaseMs, limit: batchSize, companyId });
     if (claimed.length === 0) return attempts;
     await Promise.all(claimed.map((delivery) => attemptDelivery(deps, delivery, now)));
     attempts += claimed.length;

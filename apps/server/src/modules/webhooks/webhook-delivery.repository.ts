@@ -45,10 +45,16 @@ export type ClaimedDelivery = WebhookDeliveryRow & {
  */
 export async function claimDeliveries(
   db: Db,
-  options: { now: Date; leaseMs: number; limit: number; id?: string },
+  options: { now: Date; leaseMs: number; limit: number; id?: string; companyId?: number | undefined },
 ): Promise<ClaimedDelivery[]> {
-  const { now, leaseMs, limit, id } = options;
-  const which = id === undefined ? sql`dd.next_attempt_at <= ${now} and ww.enabled` : sql`dd.id = ${id}`;
+  const { now, leaseMs, limit, id, companyId } = options;
+  const due = sql`dd.next_attempt_at <= ${now} and ww.enabled`;
+  const which =
+    id !== undefined
+      ? sql`dd.id = ${id}`
+      : companyId !== undefined
+        ? sql`${due} and dd.company_id = ${companyId}`
+        : due;
   const { rows } = await sql<ClaimedDelivery>`
     update webhook_deliveries d
     set attempts = d.attempts + 1, last_attempt_at = ${now},
@@ -96,13 +102,14 @@ export async function recordAttempt(db: Db, claimed: ClaimedDelivery, outcome: A
 }
 
 /** Fails what is still pending past the retry window (also deliveries of disabled webhooks). */
-export async function expireDeliveries(db: Db, now: Date) {
-  await db
+export async function expireDeliveries(db: Db, now: Date, companyId?: number) {
+  let query = db
     .updateTable('webhook_deliveries')
     .set({ state: 'failed', finished_at: now, error: 'Not delivered within 24 hours' })
     .where('state', '=', 'pending')
-    .where('created_at', '<', new Date(now.getTime() - webhookLimits.retryForMs))
-    .execute();
+    .where('created_at', '<', new Date(now.getTime() - webhookLimits.retryForMs));
+  if (companyId !== undefined) query = query.where('company_id', '=', companyId);
+  await query.execute();
 }
 
 /** Removes delivered and failed deliveries older than `keepDays`. */

@@ -89,8 +89,8 @@ describe('webhook deliveries', () => {
     });
     await settle(mine.as, status, 2);
     const before = receiver.received.length;
-    expect(await runWebhookDeliveriesOnce(deps)).toBe(2);
-    expect(await runWebhookDeliveriesOnce(deps)).toBe(0);
+    expect(await runWebhookDeliveriesOnce(deps, new Date(), mine.id)).toBe(2);
+    expect(await runWebhookDeliveriesOnce(deps, new Date(), mine.id)).toBe(0);
     const got = receiver.received
       .slice(before)
       .map((request) => JSON.parse(request.body) as Record<string, unknown>);
@@ -120,13 +120,13 @@ describe('webhook deliveries', () => {
       let now = new Date(start);
       const delays: number[] = [];
       for (;;) {
-        await runWebhookDeliveriesOnce(deps, now);
+        await runWebhookDeliveriesOnce(deps, now, id);
         const [delivery] = await deliveries(as, hook);
         if (delivery!.state !== 'pending') break;
         const next = Date.parse(delivery!.nextAttemptOn!);
         delays.push((next - now.getTime()) / 1000);
         // Not due a moment before its time.
-        expect(await runWebhookDeliveriesOnce(deps, new Date(next - 1))).toBe(0);
+        expect(await runWebhookDeliveriesOnce(deps, new Date(next - 1), id)).toBe(0);
         now = new Date(next);
       }
       expect(delays.slice(0, 9)).toEqual([30, 60, 120, 240, 480, 960, 1920, 3600, 3600]);
@@ -150,7 +150,10 @@ describe('webhook deliveries', () => {
     const { id, as } = await setup();
     const hook = await createWebhook(as, []);
     for (let i = 0; i < 12; i += 1) await enqueueWebhookCall(t.server.db, id, hook.publicId, { i });
-    const counts = await Promise.all([runWebhookDeliveriesOnce(deps), runWebhookDeliveriesOnce({ ...deps })]);
+    const counts = await Promise.all([
+      runWebhookDeliveriesOnce(deps, new Date(), id),
+      runWebhookDeliveriesOnce({ ...deps }, new Date(), id),
+    ]);
     expect(counts[0] + counts[1]).toBe(12);
     const ids = sentTo(hook).map((request) => request.headers['fleetgate-delivery']);
     expect(ids.length).toBe(12);
@@ -162,7 +165,11 @@ describe('webhook deliveries', () => {
     const { id, as } = await setup();
     const hook = await createWebhook(as, []);
     await enqueueWebhookCall(t.server.db, id, hook.publicId, {});
-    await runWebhookDeliveriesOnce({ ...deps, policy: { allowPrivate: false, allowHttpLoopback: false } });
+    await runWebhookDeliveriesOnce(
+      { ...deps, policy: { allowPrivate: false, allowHttpLoopback: false } },
+      new Date(),
+      id,
+    );
     const [delivery] = await deliveries(as, hook);
     expect(delivery).toMatchObject({
       state: 'pending',
