@@ -31,7 +31,7 @@ export async function evaluateNewestValues(db: Db, deps: AlarmNotifyDeps, agentP
   const notify = await runInTransaction(db, async (trx) => {
     const tags = await trx
       .selectFrom('tags')
-      .select(['id', 'last_time', 'last_value'])
+      .select(['id', 'public_id', 'last_time', 'last_value'])
       .where('agent_id', '=', agent.id)
       .where('id', 'in', (eb) =>
         eb
@@ -43,7 +43,7 @@ export async function evaluateNewestValues(db: Db, deps: AlarmNotifyDeps, agentP
       .execute();
     const samples = tags.flatMap((tag) =>
       tag.last_time && tag.last_value !== null
-        ? [{ tagId: tag.id, time: tag.last_time, value: tag.last_value }]
+        ? [{ tagId: tag.id, tagPublicId: tag.public_id, time: tag.last_time, value: tag.last_value }]
         : [],
     );
     const changes = await evaluateSamples(trx, deps, {

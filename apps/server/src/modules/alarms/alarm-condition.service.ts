@@ -214,7 +214,7 @@ async function evaluateNewestValue(
 ) {
   const tag = await trx
     .selectFrom('tags')
-    .select(['last_time', 'last_value'])
+    .select(['public_id', 'last_time', 'last_value'])
     .where('id', '=', tagId)
     .executeTakeFirst();
   if (!tag?.last_time || tag.last_value === null) return undefined;
@@ -222,7 +222,7 @@ async function evaluateNewestValue(
     companyId: agent.companyId,
     agentId: agent.id,
     agentPublicId: agent.publicId,
-    samples: [{ tagId, time: tag.last_time, value: tag.last_value }],
+    samples: [{ tagId, tagPublicId: tag.public_id, time: tag.last_time, value: tag.last_value }],
   };
   const changes = await evaluateSamples(trx, deps, event, conditionId);
   return changes.changed.length > 0 ? prepareAlarmNotifications(trx, deps, changes) : undefined;

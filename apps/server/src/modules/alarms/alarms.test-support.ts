@@ -121,15 +121,22 @@ export function alarmFixtures(t: TestServer) {
   /** Stores nothing: runs the evaluator as the ingest would, in a transaction, then its after-commit work. */
   async function samples(
     agentRow: { id: number; companyId: number; publicId: string },
-    list: StoredSample[],
+    list: Omit<StoredSample, 'tagPublicId'>[],
   ) {
     const evaluate = createAlarmEvaluator(notifyDeps());
+    const tags = await db()
+      .selectFrom('tags')
+      .select(['id', 'public_id'])
+      .where('agent_id', '=', agentRow.id)
+      .execute();
+    const publicIds = new Map(tags.map((tag) => [tag.id, tag.public_id]));
+    const stored = list.map((sample) => ({ ...sample, tagPublicId: publicIds.get(sample.tagId)! }));
     const after = await runInTransaction(db(), (trx) =>
       evaluate(trx, {
         companyId: agentRow.companyId,
         agentId: agentRow.id,
         agentPublicId: agentRow.publicId,
-        samples: list,
+        samples: stored,
       }),
     );
     if (after) await after();

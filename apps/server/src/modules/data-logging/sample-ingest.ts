@@ -85,7 +85,12 @@ export function storeSampleBatch(
       select i.tag_id, t.public_id, i.time, i.value
       from inserted i join tags t on t.id = i.tag_id
       order by i.time, i.tag_id`.execute(trx);
-    const samples: StoredSample[] = rows.map((r) => ({ tagId: r.tag_id, time: r.time, value: r.value }));
+    const samples: StoredSample[] = rows.map((r) => ({
+      tagId: r.tag_id,
+      tagPublicId: r.public_id,
+      time: r.time,
+      value: r.value,
+    }));
     const last = rows.length > 0 ? rows[rows.length - 1]!.time : null;
     await sql`
       insert into agent_logging_states

@@ -6,15 +6,13 @@ import type { SamplesStoredListener } from './samples-stored.ts';
  * components and webhooks. A resent sample was left out of the batch, so each sample is announced once.
  */
 export function createSamplesDomainEvent(events: EventBus, depth = 0): SamplesStoredListener {
-  return async (trx, stored) => {
+  return async (_trx, stored) => {
     if (stored.samples.length === 0) return;
-    const tagIds = [...new Set(stored.samples.map((sample) => sample.tagId))];
-    const rows = await trx.selectFrom('tags').select(['id', 'public_id']).where('id', 'in', tagIds).execute();
-    const publicIds = new Map(rows.map((row) => [row.id, row.public_id]));
-    const samples = stored.samples.flatMap((sample) => {
-      const publicId = publicIds.get(sample.tagId);
-      return publicId ? [{ tag: { publicId }, time: sample.time.toISOString(), value: sample.value }] : [];
-    });
+    const samples = stored.samples.map((sample) => ({
+      tag: { publicId: sample.tagPublicId },
+      time: sample.time.toISOString(),
+      value: sample.value,
+    }));
     return async () =>
       events.domain.emit({
         type: 'TagSamples',

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 
 /** A sample as stored: the tag's internal id, when the agent read it, the scaled value. */
-export type StoredSample = { tagId: number; time: Date; value: number };
+export type StoredSample = { tagId: number; tagPublicId: string; time: Date; value: number };
 
 export type SamplesStored = {
   companyId: number;
