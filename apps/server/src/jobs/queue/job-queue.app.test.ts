@@ -30,6 +30,7 @@ beforeAll(async () => {
     db: t.server.db,
     logger: false,
     webhookWorkerMs: false,
+    reportWorkerMs: false,
     loginLimitsScope: `second-${suffix}`,
     jobs,
   });
@@ -93,7 +94,6 @@ describe('jobs with two servers on one database', () => {
         'app-activations.end-sweep',
         'samples.storage',
         'webhooks.prune-deliveries',
-        'reports.queue',
         'alarms.delay-sweep',
         'jobs.prune',
         recurringName,
