@@ -25,14 +25,11 @@ import {
 } from './modules/invites/invite.limiter.ts';
 import { registerConnectorDownloads } from './modules/vpn-releases/connector-downloads.routes.ts';
 import { EventBus } from './events/event-bus.ts';
-import { startAlarmSweep } from './modules/alarms/alarm-sweep.ts';
 import { createMailer } from './mail/mailer.ts';
 import { registerEventRoutes } from './events/events.routes.ts';
 import { Relay } from './relay/relay.ts';
-import { startTemporaryAccessSweep } from './jobs/temporary-access.job.ts';
-import { startActivationEndSweep } from './jobs/app-activation-end.job.ts';
+import { startAppJobs, type AppJobsOptions } from './jobs/app-jobs.ts';
 import { evaluateOnAlarmingActivation } from './modules/alarms/alarm-activation.ts';
-import { startSampleStorageJob } from './jobs/data-logging.job.ts';
 import { ensureSamplePartitions } from './modules/data-logging/sample-storage.ts';
 import {
   startBackendComponents,
@@ -43,7 +40,6 @@ import { BrandingHosts, listenForBrandingHostChanges } from './modules/branding/
 import { registerBrandingImageRoutes } from './modules/branding/branding-image.routes.ts';
 import { registerScreensaverRoutes } from './modules/screensaver/screensaver.routes.ts';
 import { registerReportFileRoute } from './modules/reports/report.routes.ts';
-import { startReportWorker } from './jobs/report-queue.job.ts';
 import { brandingLookupsPerAddressPerMinute } from './modules/branding/branding.routes.ts';
 import type { RelayOptions } from './relay/relay-options.ts';
 import { startWebhookWorker } from './jobs/webhook-delivery.job.ts';
@@ -72,8 +68,10 @@ export type AppOptions = {
   connectionLimits?: Partial<ConnectionLimits>;
   /** How often ended temporary access is announced (live event AccessEnded). */
   temporaryAccessSweepMs?: number;
-  /** How often the report worker looks at the queue; false runs no worker (tests run it by hand). */
+  /** How often the report queue is polled (a recurring job); false polls none here (tests run it by hand). */
   reportWorkerMs?: number | false;
+  /** More recurring jobs and job handlers for this server's job queue worker (tests). */
+  jobs?: Pick<AppJobsOptions, 'recurring' | 'handlers'>;
   /** How often the webhook worker looks at the queue; false runs no worker (tests run it by hand). */
   webhookWorkerMs?: number | false;
   /** The server's collector of MQTT data sources; tests shorten its timings, false runs none. */
@@ -178,27 +176,18 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     if (hostId) relay.webAccess.handleRequest(request, response, hostId);
     return hostId !== undefined;
   };
-  const stopTemporaryAccessSweep = startTemporaryAccessSweep(
-    db,
-    events,
-    (error) => app.log.error({ err: error }, 'temporary access sweep failed'),
-    options.temporaryAccessSweepMs,
-  );
-  app.addHook('onClose', async () => stopTemporaryAccessSweep());
-  // Data logging and alarming activations that run out: the relay stops the agent's logging.
-  const stopActivationEndSweep = startActivationEndSweep(db, events, (error) =>
-    app.log.error({ err: error }, 'activation end sweep failed'),
-  );
-  app.addHook('onClose', async () => stopActivationEndSweep());
   const mailer = createMailer(config);
-  if (options.reportWorkerMs !== false) {
-    const stopReportWorker = startReportWorker(
-      { db, events, mailer, publicUrl: () => config.publicUrl },
-      (error) => app.log.error({ err: error }, 'report worker failed'),
-      options.reportWorkerMs,
-    );
-    app.addHook('preClose', stopReportWorker);
-  }
+  // Periodic work (sweeps, retention, alarm delays, the report queue) runs once across processes:
+  // the database job queue (jobs/queue).
+  const stopJobs = startAppJobs(
+    { db, events, mailer, config, log: app.log },
+    {
+      ...options.jobs,
+      temporaryAccessSweepMs: options.temporaryAccessSweepMs,
+      reportWorkerMs: options.reportWorkerMs,
+    },
+  );
+  app.addHook('preClose', stopJobs);
   // Webhooks receive the domain events their company's webhooks chose; a worker sends them.
   const stopForwarding = forwardDomainEventsToWebhooks(events.domain, db, app.log);
   app.addHook('onClose', async () => stopForwarding());
@@ -210,23 +199,11 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     );
     app.addHook('preClose', stopWebhookWorker);
   }
-  // Alarm delays complete without a new sample (a value logged on change that stays put).
-  const stopAlarmSweep = startAlarmSweep(db, {
-    events,
-    mailer,
-    log: app.log,
-    config,
-  });
-  app.addHook('onClose', async () => stopAlarmSweep());
   // Alarming activated on an agent: its conditions see the tags' present values at once.
   const stopActivationAlarms = evaluateOnAlarmingActivation(db, { events, mailer, log: app.log, config });
   app.addHook('onClose', async () => stopActivationAlarms());
   // This month's samples get their partition before any batch can be stored.
   await ensureSamplePartitions(db);
-  const stopSampleStorage = startSampleStorageJob(db, (error) =>
-    app.log.error({ err: error }, 'sample storage job failed'),
-  );
-  app.addHook('onClose', async () => stopSampleStorage());
   // MQTT data sources are read by the server from the company's brokers (the agent reads Modbus).
   if (options.mqttCollector !== false) {
     const mqttCollector = startMqttCollector(

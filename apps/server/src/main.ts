@@ -1,7 +1,6 @@
 import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { seedDemoIfEmpty } from './bootstrap/demo.ts';
-import { startExpiredTokenCleanup } from './jobs/expired-tokens.job.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { startErrorReporting } from './error-reporting.ts';
 
@@ -22,9 +21,6 @@ const { app, db } = await buildApp({ config }).catch((error: unknown) => {
   process.exit(1);
 });
 const demo = await seedDemoIfEmpty(db, { emailAddress: config.adminEmail, password: config.adminPassword });
-const stopCleanup = startExpiredTokenCleanup(db, (error) =>
-  app.log.error({ err: error }, 'token cleanup failed'),
-);
 
 const address = await app.listen({ port: config.port, host: config.host });
 // Users reach the server at PUBLIC_URL (links, Host check); the listen address may differ.
@@ -57,7 +53,6 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    stopCleanup();
     app
       .close()
       .then(stopErrorReporting)

@@ -61,6 +61,9 @@ export function useTestServer(
       // On PostgreSQL every test server shares one queue of webhook deliveries; a worker in each
       // would send other files' deliveries under its own settings. Tests that want one start it.
       webhookWorkerMs: false,
+      // Likewise one queue of report jobs (its poll is a recurring job on the shared job queue):
+      // report tests run the queue by hand, and another file's server must not take their jobs.
+      reportWorkerMs: false,
       ...options,
       config,
       db,

@@ -999,6 +999,8 @@ export type Database = {
   backend_component_runs: BackendComponentRunTable;
   webhooks: WebhookTable;
   webhook_deliveries: WebhookDeliveryTable;
+  jobs: JobTable;
+  job_schedules: JobScheduleTable;
 };
 
 export type UserRow = Selectable<UserTable>;
@@ -1053,3 +1055,29 @@ export type WebhookDeliveryTable = {
   created_at: CreatedAt;
 };
 export type WebhookDeliveryRow = Selectable<WebhookDeliveryTable>;
+
+/** The database job queue (jobs/queue): one row per run of a named handler. */
+export type JobTable = {
+  id: Generated<string>;
+  name: string;
+  payload: ColumnType<unknown, string | undefined, string>;
+  state: Generated<'queued' | 'running' | 'done' | 'failed'>;
+  run_at: Generated<Date>;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  locked_until: Date | null;
+  last_error: string | null;
+  dedupe_key: string | null;
+  created_at: CreatedAt;
+  started_at: Date | null;
+  finished_at: Date | null;
+};
+export type JobRow = Selectable<JobTable>;
+
+export type JobScheduleTable = {
+  name: string;
+  every_ms: number | null;
+  cron: string | null;
+  next_run_at: Date;
+  last_run_at: Date | null;
+};

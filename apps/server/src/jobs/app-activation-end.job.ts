@@ -1,5 +1,6 @@
 import type { Db } from '../db/client.ts';
 import type { EventBus } from '../events/event-bus.ts';
+import { slotWindow, type RecurringJob } from './queue/job-queue.ts';
 
 /** How often activations that ran out are looked for. */
 export const activationEndSweepMs = 30_000;
@@ -9,27 +10,18 @@ export const activationEndSweepMs = 30_000;
  * `ends_on` passed, or a licence (or bundle) whose `valid_until` passed. An explicit deactivation
  * already publishes `LicencesChanged` for its agent; these end without anyone acting, so this job
  * publishes it for them. The relay then pushes the agent a config that stops collection, and open
- * portals read the agent's state again. Returns a function that stops the job.
+ * portals read the agent's state again. A recurring job: each slot sweeps the time since the
+ * previous one, once across all server processes.
  */
-export function startActivationEndSweep(
-  db: Db,
-  events: EventBus,
-  onError: (error: unknown) => void,
-  intervalMs = activationEndSweepMs,
-): () => void {
-  let since = new Date();
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    const until = new Date();
-    sweepEndedActivations(db, events, since, until)
-      .then(() => (since = until))
-      .catch(onError)
-      .finally(() => (running = false));
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+export function activationEndSweepJob(db: Db, events: EventBus): RecurringJob {
+  return {
+    name: 'app-activations.end-sweep',
+    everyMs: activationEndSweepMs,
+    run: async (slot) => {
+      const { since, until } = slotWindow(slot, activationEndSweepMs);
+      await sweepEndedActivations(db, events, since, until);
+    },
+  };
 }
 
 /**

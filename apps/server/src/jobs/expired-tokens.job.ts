@@ -1,9 +1,14 @@
 import type { Db } from '../db/client.ts';
 import { deleteExpiredAccessTokens } from '../modules/account/access-token.repository.ts';
+import type { RecurringJob } from './queue/job-queue.ts';
 
-/** Removes expired access tokens every hour; returns a function that stops the job. */
-export function startExpiredTokenCleanup(db: Db, onError: (error: unknown) => void): () => void {
-  const timer = setInterval(() => void deleteExpiredAccessTokens(db).catch(onError), 60 * 60 * 1000);
-  timer.unref();
-  return () => clearInterval(timer);
+/** Removes expired access tokens every hour, once across all server processes. */
+export function expiredTokensJob(db: Db): RecurringJob {
+  return {
+    name: 'access-tokens.remove-expired',
+    everyMs: 60 * 60 * 1000,
+    run: async () => {
+      await deleteExpiredAccessTokens(db);
+    },
+  };
 }

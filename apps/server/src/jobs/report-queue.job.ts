@@ -10,6 +10,7 @@ import { presentReportJob, reportFileName } from '../modules/reports/report.pres
 import { userReportAccessProblem } from '../modules/reports/report-access.ts';
 import { findReportJob } from '../modules/reports/report.repository.ts';
 import { queueDueSchedules, mailScheduledReport } from '../modules/reports/report-schedule.service.ts';
+import { scheduleName, type RecurringJob } from './queue/job-queue.ts';
 
 /** How often the queue is looked at when idle. */
 export const reportQueuePollMs = 1000;
@@ -207,22 +208,19 @@ export async function runReportQueueOnce(deps: ReportWorkerDeps, now = new Date(
   }
 }
 
-/** Starts the worker of this server process; returns a function that stops it. */
-export function startReportWorker(
-  deps: ReportWorkerDeps,
-  onError: (error: unknown) => void,
-  intervalMs = reportQueuePollMs,
-): () => Promise<void> {
-  let running: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = runReportQueueOnce(deps)
-      .catch(onError)
-      .finally(() => (running = undefined));
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
+/**
+ * The report queue's poll as a recurring job: queues due report schedules and renders waiting
+ * reports. A singleton: while one poll is still rendering, later slots are skipped, as one
+ * process's worker did; report jobs themselves are claimed with SKIP LOCKED and a lease.
+ */
+export function reportQueueJob(deps: ReportWorkerDeps, everyMs = reportQueuePollMs): RecurringJob {
+  return {
+    name: scheduleName('reports.queue', everyMs, reportQueuePollMs),
+    everyMs,
+    singleton: true,
+    maxAttempts: 1,
+    run: async () => {
+      await runReportQueueOnce(deps);
+    },
   };
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../db/client.ts';
 import type { EventBus } from '../events/event-bus.ts';
+import { scheduleName, slotWindow, type RecurringJob } from './queue/job-queue.ts';
 
 /** How often ended temporary access is looked for; the relay ends sessions exactly on its own. */
 export const temporaryAccessSweepMs = 2000;
@@ -8,27 +9,22 @@ export const temporaryAccessSweepMs = 2000;
  * Tells users, as their temporary membership or group membership ends, that their access in that
  * company ended (live event `AccessEnded`), so the portal reads companies and devices again and
  * the relay checks their sessions at once. Nothing is deleted: the access rules already treat an
- * ended membership as absent. Returns a function that stops the job.
+ * ended membership as absent. A recurring job: each slot sweeps the time since the previous
+ * slot, once across all server processes (the event reaches every process).
  */
-export function startTemporaryAccessSweep(
+export function temporaryAccessSweepJob(
   db: Db,
   events: EventBus,
-  onError: (error: unknown) => void,
-  intervalMs = temporaryAccessSweepMs,
-): () => void {
-  let since = new Date();
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    const until = new Date();
-    sweep(db, events, since, until)
-      .then(() => (since = until))
-      .catch(onError)
-      .finally(() => (running = false));
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  everyMs = temporaryAccessSweepMs,
+): RecurringJob {
+  return {
+    name: scheduleName('temporary-access.sweep', everyMs, temporaryAccessSweepMs),
+    everyMs,
+    run: async (slot) => {
+      const { since, until } = slotWindow(slot, everyMs);
+      await sweep(db, events, since, until);
+    },
+  };
 }
 
 /** Publishes `AccessEnded` for every membership and group membership that ended in (since, until]. */

@@ -9,12 +9,13 @@ import {
   type WebhookDeliveryDeps,
 } from '../modules/webhooks/webhook-delivery.service.ts';
 import { onWebhookEnqueued } from '../modules/webhooks/webhook-kick.ts';
+import type { Db } from '../db/client.ts';
+import type { RecurringJob } from './queue/job-queue.ts';
 
 /** How often the queue is looked at when nothing was announced (retries, other processes' deliveries). */
 export const webhookPollMs = 2000;
 /** Deliveries sent at once by one process. */
 const batchSize = 10;
-const pruneEveryMs = 3600 * 1000;
 
 /**
  * Fails deliveries past their 24 hours, then sends due ones in batches until none is due at
@@ -29,11 +30,25 @@ export async function runWebhookDeliveriesOnce(
   await expireDeliveries(deps.db, now, companyId);
   let attempts = 0;
   for (;;) {
-    const claimed = await claimDeliveries(deps.db, { now, leaseMs: deliveryLeaseMs, limit: batchSize, companyId });
+    const claimed = await claimDeliveries(deps.db, {
+      now,
+      leaseMs: deliveryLeaseMs,
+      limit: batchSize,
+      companyId,
+    });
     if (claimed.length === 0) return attempts;
     await Promise.all(claimed.map((delivery) => attemptDelivery(deps, delivery, now)));
     attempts += claimed.length;
   }
+}
+
+/** Removes old delivered and failed deliveries, hourly, once across all server processes. */
+export function webhookPruneJob(db: Db): RecurringJob {
+  return {
+    name: 'webhooks.prune-deliveries',
+    everyMs: 3600 * 1000,
+    run: async ({ slot }) => pruneDeliveries(db, slot),
+  };
 }
 
 /**
@@ -48,20 +63,14 @@ export function startWebhookWorker(
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
-  let prunedAt = 0;
   const run = () => {
     if (stopped) return;
     if (running) {
       again = true;
       return;
     }
-    running = (async () => {
-      if (Date.now() - prunedAt > pruneEveryMs) {
-        prunedAt = Date.now();
-        await pruneDeliveries(deps.db, new Date());
-      }
-      await runWebhookDeliveriesOnce(deps);
-    })()
+    running = runWebhookDeliveriesOnce(deps)
+      .then(() => undefined)
       .catch(onError)
       .finally(() => {
         running = undefined;

@@ -10,6 +10,7 @@ import {
   type AlarmNotifyDeps,
 } from './alarm-notify.ts';
 import { raiseAlarm } from './alarm-evaluator.ts';
+import type { RecurringJob } from '../../jobs/queue/job-queue.ts';
 
 /** How often delays are completed without a new sample. */
 export const alarmSweepMs = 15_000;
@@ -84,16 +85,18 @@ export async function sweepAlarmDelays(db: Db, deps: AlarmNotifyDeps, now = new 
   return changes.raised;
 }
 
-/** Runs the sweep every `intervalMs`; answers a function that stops it. */
-export function startAlarmSweep(db: Db, deps: AlarmNotifyDeps, intervalMs = alarmSweepMs): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    sweepAlarmDelays(db, deps)
-      .catch((error: unknown) => deps.log.error({ err: error }, 'alarm sweep failed'))
-      .finally(() => (running = false));
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+/**
+ * The sweep as a recurring job, once every `alarmSweepMs` across all server processes. A
+ * singleton that is not retried: the next slot sweeps the same conditions again.
+ */
+export function alarmSweepJob(db: Db, deps: AlarmNotifyDeps): RecurringJob {
+  return {
+    name: 'alarms.delay-sweep',
+    everyMs: alarmSweepMs,
+    singleton: true,
+    maxAttempts: 1,
+    run: async () => {
+      await sweepAlarmDelays(db, deps);
+    },
+  };
 }
