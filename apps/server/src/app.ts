@@ -49,6 +49,7 @@ import type { RelayOptions } from './relay/relay-options.ts';
 import { startWebhookWorker } from './jobs/webhook-delivery.job.ts';
 import { forwardDomainEventsToWebhooks } from './modules/webhooks/webhook-events.ts';
 import { webhookSecretBox, webhookTargetPolicy } from './modules/webhooks/webhook.routes.ts';
+import { Readiness, registerHealthRoutes } from './http/health.routes.ts';
 
 export type AppOptions = {
   config: Config;
@@ -178,6 +179,8 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     if (hostId) relay.webAccess.handleRequest(request, response, hostId);
     return hostId !== undefined;
   };
+  // Outside /api: no Api-Version, no sign-in, any Host (load balancers and Prometheus call by address).
+  registerHealthRoutes(app, new Readiness(db, () => relay.accepting));
   const stopTemporaryAccessSweep = startTemporaryAccessSweep(
     db,
     events,
