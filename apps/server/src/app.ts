@@ -50,6 +50,7 @@ import { startWebhookWorker } from './jobs/webhook-delivery.job.ts';
 import { forwardDomainEventsToWebhooks } from './modules/webhooks/webhook-events.ts';
 import { webhookSecretBox, webhookTargetPolicy } from './modules/webhooks/webhook.routes.ts';
 import { Readiness, registerHealthRoutes } from './http/health.routes.ts';
+import { registerMetrics } from './http/metrics.ts';
 
 export type AppOptions = {
   config: Config;
@@ -181,6 +182,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   };
   // Outside /api: no Api-Version, no sign-in, any Host (load balancers and Prometheus call by address).
   registerHealthRoutes(app, new Readiness(db, () => relay.accepting));
+  registerMetrics(app, config.metricsToken, { db, relay, log: app.log });
   const stopTemporaryAccessSweep = startTemporaryAccessSweep(
     db,
     events,
