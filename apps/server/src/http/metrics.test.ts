@@ -263,3 +263,15 @@ describe('/metrics with METRICS_TOKEN', () => {
     expect(byAddress.text).toContain('fleetgate_http_requests_total');
   });
 });
+
+describe('/metrics when the database is gone', () => {
+  const t = useTestServer({ config: { metricsToken: token } });
+
+  it('still answers 200, without job counts rather than with old ones', async () => {
+    await t.server.db.destroy();
+    const answer = await get(t.server.baseUrl, '/metrics', { headers: { Authorization: `Bearer ${token}` } });
+    expect(answer.status).toBe(200);
+    expect(sample(answer.text, 'fleetgate_relay_attached_agents')).toBe(0);
+    expect(sample(answer.text, 'fleetgate_jobs')).toBeUndefined();
+  });
+});

@@ -11,6 +11,8 @@ export type MetricsSources = { db: Db; relay: Relay; log: FastifyBaseLogger };
 
 /** Job counts are queried at most this often, however often /metrics is scraped. */
 const jobsCacheMs = 5000;
+/** A scrape does not wait longer for them (a stuck database must not stall every scrape). */
+const jobsTimeoutMs = 2000;
 
 /**
  * Prometheus metrics at `GET /metrics`, readable with `Authorization: Bearer <METRICS_TOKEN>`.
@@ -167,11 +169,19 @@ function jobMetrics(register: Registry, db: Db, log: FastifyBaseLogger) {
     registers: [register],
     async collect() {
       this.reset();
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(() => reject(new Error('counting jobs took too long')), jobsTimeoutMs);
+      });
       try {
-        for (const { queue, state, count } of await counts()) this.set({ queue, state }, count);
+        // The query goes on after a timeout; later scrapes share it rather than start another.
+        for (const { queue, state, count } of await Promise.race([counts(), timeout]))
+          this.set({ queue, state }, count);
       } catch (error) {
         // Scraping still answers; the gauge shows nothing rather than old numbers.
         log.warn({ err: error }, 'counting jobs for metrics failed');
+      } finally {
+        clearTimeout(timer);
       }
     },
   });
