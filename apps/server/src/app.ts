@@ -45,6 +45,8 @@ import type { RelayOptions } from './relay/relay-options.ts';
 import { startWebhookWorker } from './jobs/webhook-delivery.job.ts';
 import { forwardDomainEventsToWebhooks } from './modules/webhooks/webhook-events.ts';
 import { webhookSecretBox, webhookTargetPolicy } from './modules/webhooks/webhook.routes.ts';
+import { Readiness, registerHealthRoutes } from './http/health.routes.ts';
+import { registerMetrics } from './http/metrics.ts';
 
 export type AppOptions = {
   config: Config;
@@ -176,6 +178,9 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     if (hostId) relay.webAccess.handleRequest(request, response, hostId);
     return hostId !== undefined;
   };
+  // Outside /api: no Api-Version, no sign-in, any Host (load balancers and Prometheus call by address).
+  registerHealthRoutes(app, new Readiness(db, () => relay.accepting));
+  registerMetrics(app, config.metricsToken, { db, relay, log: app.log });
   const mailer = createMailer(config);
   // Periodic work (sweeps, retention, alarm delays, the report queue) runs once across processes:
   // the database job queue (jobs/queue).

@@ -74,6 +74,11 @@ export type Config = {
    * no error-reporting code is loaded and nothing is sent.
    */
   sentryDsn: string | undefined;
+  /**
+   * METRICS_TOKEN: the bearer token Prometheus sends to read `/metrics` (at least 16 characters).
+   * Without it `/metrics` answers 404 and no metrics are kept.
+   */
+  metricsToken: string | undefined;
 };
 
 export type ConnectionLimits = {
@@ -177,6 +182,7 @@ export function loadConfig(
     termsOfUseFile: env.TERMS_OF_USE_FILE ? path.resolve(env.TERMS_OF_USE_FILE) : undefined,
     privacyStatementFile: env.PRIVACY_STATEMENT_FILE ? path.resolve(env.PRIVACY_STATEMENT_FILE) : undefined,
     sentryDsn: sentryDsnOf(env.SENTRY_DSN),
+    metricsToken: metricsTokenOf(env.METRICS_TOKEN),
   };
 }
 
@@ -257,6 +263,15 @@ export function sentryDsnOf(value: string | undefined): string | undefined {
     throw new Error('SENTRY_DSN is not a Sentry DSN (https://<key>@<host>/<project>)');
   if (url.password)
     throw new Error("SENTRY_DSN must not contain a secret key: every user's browser receives the DSN");
+  return text;
+}
+
+/** A short token could be guessed by anyone who can reach /metrics, which needs no other sign-in. */
+export function metricsTokenOf(value: string | undefined): string | undefined {
+  const text = value?.trim() ?? '';
+  if (text === '') return undefined;
+  if (text.length < 16 || /\s/.test(text))
+    throw new Error('METRICS_TOKEN must be at least 16 characters without spaces (openssl rand -hex 32)');
   return text;
 }
 

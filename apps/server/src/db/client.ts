@@ -16,10 +16,18 @@ export type DatabaseOptions = {
   dataDir: string;
 };
 
+// Kysely does not hand out its pool; /metrics reports the pool's connections (PostgreSQL only).
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** The pg pool behind a database opened with DATABASE_URL; PGlite has none (one in-process connection). */
+export const poolOf = (db: Db): pg.Pool | undefined => pools.get(db);
+
 export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pools.set(db, pool);
+    return db;
   }
   if (options.dataDir.startsWith('memory://')) {
     return new Kysely<Database>({ dialect: new PGliteDialect(await PGlite.create(options.dataDir)) });

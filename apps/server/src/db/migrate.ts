@@ -64,6 +64,9 @@ const migrations: Record<string, Migration> = {
   '0029-job-queue': jobQueue,
 };
 
+/** The newest migration this code knows: /readyz is ready only once the database has it. */
+export const latestMigration = Object.keys(migrations).at(-1)!;
+
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

@@ -4,6 +4,16 @@ import { errorMessages } from '@fleetgate/contracts';
 import type { Config } from '../config.ts';
 import { ApiError } from './errors.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route answers whatever Host is asked for: load balancers and Prometheus call health and
+     * metrics by address. Only for routes that show nothing private without their own token.
+     */
+    anyHost?: boolean;
+  }
+}
+
 /** What decides which Host headers this instance serves. */
 export type HostRules = {
   publicUrl: string;
@@ -49,6 +59,7 @@ export function registerHostCheck(
 ) {
   const servesHost = hostCheck(config, app.server, brandingHosts);
   app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config.anyHost === true) return;
     if (!servesHost(request.raw)) throw misdirected();
   });
 }

@@ -62,6 +62,16 @@ export class ClientSession {
     return this.#id;
   }
 
+  /** Bytes carried towards the device so far (read by /metrics). */
+  get bytesUp() {
+    return this.#usage.up;
+  }
+
+  /** Bytes carried back from the device so far (read by /metrics). */
+  get bytesDown() {
+    return this.#usage.down;
+  }
+
   /** Checks access once more (the ticket may be up to a minute old), records the session, lets frames flow. */
   start(): Promise<void> {
     this.#starting ??= this.#start();

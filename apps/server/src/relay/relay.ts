@@ -70,6 +70,8 @@ export class Relay {
   #stopListening: (() => void) | undefined;
   #server: Server | undefined;
   #closing = false;
+  /** Bytes of client sessions that ended, so /metrics can report totals that never go down. */
+  readonly #endedBytes = { up: 0, down: 0 };
   /** Web access sessions: their runtime is the relay's, so they end when access ends like client sessions. */
   readonly webAccess: WebAccessGateway;
 
@@ -114,6 +116,29 @@ export class Relay {
     every(this.#options.heartbeatMs, () => this.#housekeeping(), 'relay housekeeping failed');
     this.#stopListening = this.#deps.events.listen((published) => this.#onEvent(published));
     this.#track(this.#housekeeping(), 'relay housekeeping failed');
+  }
+
+  /** Whether agents and clients can attach: the server listens and is not shutting down (/readyz). */
+  get accepting(): boolean {
+    return this.#server?.listening === true && !this.#closing;
+  }
+
+  /** Figures for /metrics, counted when scraped so the data path does no extra work. */
+  stats() {
+    let openStreams = 0;
+    for (const link of this.#links) openStreams += link.mux.streamCount;
+    let { up, down } = this.#endedBytes;
+    for (const client of this.#clients) {
+      up += client.bytesUp;
+      down += client.bytesDown;
+    }
+    return {
+      attachedAgents: this.#agents.size,
+      clientSessions: this.#clients.size,
+      openStreams,
+      bytesUp: up,
+      bytesDown: down,
+    };
   }
 
   /** Closes every session and connection and waits until their rows are written. */
@@ -308,6 +333,8 @@ export class Relay {
     void session.finished.then(() => {
       agentLink.clients.delete(session);
       this.#clients.delete(session);
+      this.#endedBytes.up += session.bytesUp;
+      this.#endedBytes.down += session.bytesDown;
     });
     this.#track(session.start(), 'starting a client session failed');
   }
