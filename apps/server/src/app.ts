@@ -249,7 +249,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   );
 
   // One pool and one table for every rate limit, so all processes spend from one budget.
-  const limiters = await openLimiters({ databaseUrl: config.databaseUrl, scope: options.loginLimitsScope });
+  const limiters = openLimiters({ databaseUrl: config.databaseUrl, scope: options.loginLimitsScope });
   app.addHook('onClose', () => limiters.close());
   const loginLimiter = LoginLimiter.using(options.loginLimits ?? defaultLoginLimits, limiters);
   const registrationLimiter = limiters.attempts(

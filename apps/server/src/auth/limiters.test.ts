@@ -12,8 +12,8 @@ afterEach(async () => {
   await Promise.all(opened.splice(0).map((limiters) => limiters.close()));
 });
 
-async function open(scope: string) {
-  const limiters = await openLimiters({ databaseUrl, scope });
+function open(scope: string) {
+  const limiters = openLimiters({ databaseUrl, scope });
   opened.push(limiters);
   return limiters;
 }
@@ -27,7 +27,7 @@ const outcome = (attempt: Promise<void>) =>
 describe('rate limits across server processes', () => {
   it(`share one budget per name and scope ${databaseUrl ? 'through PostgreSQL' : '(memory: per process)'}`, async () => {
     const scope = `limiters-${randomUUID()}`;
-    const [first, second, elsewhere] = [await open(scope), await open(scope), await open(`${scope}-b`)];
+    const [first, second, elsewhere] = [open(scope), open(scope), open(`${scope}-b`)];
     const budgets = [first, second].map((limiters) => limiters.attempts('test-budget', 3, 60));
     // The same name and key in another installation (scope) and under another name in this one.
     const otherScope = elsewhere.attempts('test-budget', 3, 60);
@@ -44,7 +44,7 @@ describe('rate limits across server processes', () => {
 
   it('let no more than the budget through when attempts reach both processes at once', async () => {
     const scope = `limiters-${randomUUID()}`;
-    const budgets = [await open(scope), await open(scope)].map((l) => l.attempts('parallel', 4, 60));
+    const budgets = [open(scope), open(scope)].map((l) => l.attempts('parallel', 4, 60));
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) => outcome(budgets[i % 2]!.consume('192.0.2.2'))),
     );
@@ -53,7 +53,7 @@ describe('rate limits across server processes', () => {
   });
 
   it('give a refunded attempt back and answer 429 with Retry-After within the window', async () => {
-    const budget = (await open(`limiters-${randomUUID()}`)).attempts('refunds', 2, 60);
+    const budget = open(`limiters-${randomUUID()}`).attempts('refunds', 2, 60);
     for (let i = 0; i < 5; i += 1) {
       await budget.consume('192.0.2.3');
       await budget.refund('192.0.2.3');
@@ -70,7 +70,7 @@ describe('rate limits across server processes', () => {
 
   it('count a key longer than the database column as one key', async () => {
     const scope = `limiters-${randomUUID()}`;
-    const budgets = [await open(scope), await open(scope)].map((l) => l.attempts('long-keys', 1, 60));
+    const budgets = [open(scope), open(scope)].map((l) => l.attempts('long-keys', 1, 60));
     const key = `${'x'.repeat(300)}@example.com`;
     expect(await outcome(budgets[0]!.consume(key))).toBe('spent');
     expect(await outcome(budgets[0]!.consume(key))).toBe(429);
@@ -80,14 +80,14 @@ describe('rate limits across server processes', () => {
   });
 
   it('refuse a second limiter under a name already in use', async () => {
-    const limiters = await open(`limiters-${randomUUID()}`);
+    const limiters = open(`limiters-${randomUUID()}`);
     limiters.attempts('once', 1, 60);
     expect(() => limiters.attempts('once', 5, 60)).toThrow('rate limiter "once" is defined twice');
     expect(() => limiters.counter('once', 5, 60)).toThrow('defined twice');
   });
 
   it('keep limiting in this process when the database cannot answer, never failing the request', async () => {
-    const limiters = await openLimiters({ databaseUrl, scope: `limiters-${randomUUID()}` });
+    const limiters = openLimiters({ databaseUrl, scope: `limiters-${randomUUID()}` });
     const budget = limiters.attempts('outage', 2, 60);
     // Closing the pool makes every later query fail, as a database that went away would.
     await limiters.close();

@@ -43,7 +43,7 @@ export type Limiters = {
   close(): Promise<void>;
 };
 
-/** One table for every limiter (the key prefix tells them apart), created by the library itself. */
+/** One table for every limiter (the key prefix tells them apart): migration 0031. */
 const tableName = 'rate_limits';
 /** Expired counters are overwritten on their next use; the ones never used again are swept. */
 const sweepEveryMs = 5 * 60_000;
@@ -53,56 +53,43 @@ const sweepEveryMs = 5 * 60_000;
  */
 const poolSize = 4;
 
-/** Counters in PostgreSQL when a database URL is given (ready once this resolves), else in memory. */
-export async function openLimiters(store: LimiterStore = {}): Promise<Limiters> {
+/**
+ * Counters in PostgreSQL when a database URL is given (its migrations applied), else in memory.
+ * Nothing is sent to the database before the first attempt.
+ */
+export function openLimiters(store: LimiterStore = {}): Limiters {
   if (!store.databaseUrl) return memoryLimiters();
   const pool = new pg.Pool({ connectionString: store.databaseUrl, max: poolSize });
   // An idle connection that breaks must not crash the process: the next query reconnects, and a
   // query that fails falls back to the in-memory insurance counters below.
   pool.on('error', () => {});
   const scope = store.scope ?? '';
-  const options = (name: string, points: number, windowSeconds: number) => ({
-    storeClient: pool,
-    storeType: 'pool',
-    tableName,
-    keyPrefix: scope ? `${scope}:${name}` : name,
-    points,
-    duration: windowSeconds,
-    clearExpiredByTimeout: false,
-    // While the database cannot answer, this process still counts on its own rather than
-    // letting every attempt through or answering 500.
-    insuranceLimiter: new RateLimiterMemory({ points, duration: windowSeconds }),
-  });
-  let first: RateLimiterPostgres;
-  try {
-    // The first limiter creates the table (if missing) before any request is served, so the
-    // others can be built synchronously while routes register.
-    first = await new Promise<RateLimiterPostgres>((resolve, reject) => {
-      const limiter: RateLimiterPostgres = new RateLimiterPostgres(
-        options('limiters', 1, 1),
-        (error?: Error) => (error ? reject(error) : resolve(limiter)),
-      );
+  const postgres = (name: string, points: number, windowSeconds: number) =>
+    new RateLimiterPostgres({
+      storeClient: pool,
+      storeType: 'pool',
+      tableName,
+      // The table comes with the migrations: the library must not create it at every start.
+      tableCreated: true,
+      keyPrefix: scope ? `${scope}:${name}` : name,
+      points,
+      duration: windowSeconds,
+      clearExpiredByTimeout: false,
+      // While the database cannot answer, this process still counts on its own rather than
+      // letting every attempt through or answering 500.
+      insuranceLimiter: new RateLimiterMemory({ points, duration: windowSeconds }),
     });
-  } catch (error) {
-    await pool.end();
-    throw error;
-  }
+  // Only for its sweep, which deletes expired rows of every limiter (whatever the prefix).
+  const sweeper = postgres('sweep', 1, 1) as unknown as { clearExpired(before: number): Promise<void> };
   const sweep = setInterval(() => {
-    // One sweep covers every limiter (it deletes by expiry, whatever the prefix); it never
-    // rejects (the library ignores failures of this cleanup).
-    void (first as unknown as { clearExpired(before: number): Promise<void> }).clearExpired(
-      Date.now() - 3_600_000,
-    );
+    // Never rejects (the library ignores failures of this cleanup).
+    void sweeper.clearExpired(Date.now() - 3_600_000);
   }, sweepEveryMs);
   sweep.unref();
-  return named(
-    (name, points, windowSeconds) =>
-      new RateLimiterPostgres({ ...options(name, points, windowSeconds), tableCreated: true }),
-    async () => {
-      clearInterval(sweep);
-      await pool.end();
-    },
-  );
+  return named(postgres, async () => {
+    clearInterval(sweep);
+    await pool.end();
+  });
 }
 
 /** Counters in this process's memory (PGlite, unit tests). */

@@ -33,11 +33,11 @@ export class LoginLimiter {
   }
 
   /**
-   * Counters in PostgreSQL when a database URL is given (ready once this resolves), else in
-   * memory, on connections of its own (closed by `close`).
+   * Counters in PostgreSQL when a database URL is given, else in memory, on connections of its
+   * own (closed by `close`).
    */
-  static async open(limits: LoginLimits, store: LimiterStore = {}): Promise<LoginLimiter> {
-    const limiters = await openLimiters(store);
+  static open(limits: LoginLimits, store: LimiterStore = {}): LoginLimiter {
+    const limiters = openLimiters(store);
     return LoginLimiter.using(limits, limiters, () => limiters.close());
   }
 
