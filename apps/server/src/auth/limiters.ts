@@ -52,6 +52,8 @@ const sweepEveryMs = 5 * 60_000;
  * and leave the database's connection budget to the queries that need it.
  */
 const poolSize = 4;
+/** A counter update takes milliseconds; one that waits this long waits on a database in trouble. */
+const limitQueryTimeoutMs = 3_000;
 
 /**
  * Counters in PostgreSQL when a database URL is given (its migrations applied), else in memory.
@@ -59,7 +61,14 @@ const poolSize = 4;
  */
 export function openLimiters(store: LimiterStore = {}): Limiters {
   if (!store.databaseUrl) return memoryLimiters();
-  const pool = new pg.Pool({ connectionString: store.databaseUrl, max: poolSize });
+  const pool = new pg.Pool({
+    connectionString: store.databaseUrl,
+    max: poolSize,
+    // A database that stops answering (rather than refusing) becomes an error after a while too,
+    // so requests fall back to the insurance counters below instead of hanging on a limit.
+    connectionTimeoutMillis: limitQueryTimeoutMs,
+    query_timeout: limitQueryTimeoutMs,
+  });
   // An idle connection that breaks must not crash the process: the next query reconnects, and a
   // query that fails falls back to the in-memory insurance counters below.
   pool.on('error', () => {});
