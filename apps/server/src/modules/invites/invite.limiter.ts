@@ -18,8 +18,9 @@ export type InviteLimiter = {
 
 /**
  * Budgets are taken before any lookup or mail, and each take is one atomic step of the store
- * (memory, or one upsert in PostgreSQL), so parallel requests can never send more than the budget. A refused request
- * gives its points back: only invitations that may go out count.
+ * (memory, or one upsert in PostgreSQL shared by every process), so parallel requests can never
+ * send more than the budget. A refused request gives its points back: only invitations that may
+ * go out count.
  */
 export function createInviteLimiter(limits: InviteLimits, limiters: Limiters): InviteLimiter {
   const byInviter = limiters.counter('invite:inviter', limits.perInviterPerHour, 3600);
