@@ -14,7 +14,8 @@ import { defaultBodyLimit } from './http/body-limits.ts';
 import { registerWebApp } from './http/static.ts';
 import { loggerOptions, RequestLogController } from './http/logging.ts';
 import { registerApiDocs } from './http/api-docs.routes.ts';
-import { attemptLimiter, LoginLimiter, type LoginLimits } from './auth/login-limiter.ts';
+import { LoginLimiter, type LoginLimits } from './auth/login-limiter.ts';
+import { openLimiters } from './auth/limiters.ts';
 import { success } from './http/envelope.ts';
 import { registerModules } from './modules/index.ts';
 import { companiesPerUserPerDay } from './modules/companies/company.routes.ts';
@@ -54,7 +55,7 @@ export type AppOptions = {
   db?: Db;
   logger?: boolean;
   loginLimits?: LoginLimits;
-  /** Keeps this server's login counters apart from other servers' on one database (tests). */
+  /** Keeps this server's rate-limit counters apart from other servers' on one database (tests). */
   loginLimitsScope?: string;
   registrationsPerAddressPerHour?: number;
   /** Invitations per inviter and per company per hour; tests lower them. */
@@ -229,14 +230,18 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     ),
   );
 
-  const loginLimiter = await LoginLimiter.open(options.loginLimits ?? defaultLoginLimits, {
-    databaseUrl: config.databaseUrl,
-    scope: options.loginLimitsScope,
-  });
-  app.addHook('onClose', () => loginLimiter.close());
-  const registrationLimiter = attemptLimiter(options.registrationsPerAddressPerHour ?? 30, 3600);
-  const inviteLimiter = createInviteLimiter({ ...defaultInviteLimits, ...options.inviteLimits });
-  const companyCreationLimiter = attemptLimiter(
+  // One pool and one table for every rate limit, so all processes spend from one budget.
+  const limiters = openLimiters({ databaseUrl: config.databaseUrl, scope: options.loginLimitsScope });
+  app.addHook('onClose', () => limiters.close());
+  const loginLimiter = LoginLimiter.using(options.loginLimits ?? defaultLoginLimits, limiters);
+  const registrationLimiter = limiters.attempts(
+    'registration',
+    options.registrationsPerAddressPerHour ?? 30,
+    3600,
+  );
+  const inviteLimiter = createInviteLimiter({ ...defaultInviteLimits, ...options.inviteLimits }, limiters);
+  const companyCreationLimiter = limiters.attempts(
+    'company-creation',
     options.companiesPerUserPerDay ?? companiesPerUserPerDay,
     86_400,
   );
@@ -244,19 +249,21 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     config,
     log: app.log,
     loginLimiter,
+    limiters,
     registrationLimiter,
     inviteLimiter,
     companyCreationLimiter,
     events,
     brandingHosts,
     webAccess: relay.webAccess,
-    brandingLookupLimiter: attemptLimiter(
+    brandingLookupLimiter: limiters.attempts(
+      'branding-lookup',
       options.brandingLookupsPerAddressPerMinute ?? brandingLookupsPerAddressPerMinute,
       60,
     ),
   });
   await registerBrandingImageRoutes(app, api, { db, publicUrl: () => config.publicUrl });
-  await registerScreensaverRoutes(app, api, { db });
+  await registerScreensaverRoutes(app, api, { db, limiters });
   registerReportFileRoute(app, api);
   registerConnectorDownloads(app, config.connectorDownloadsDir);
   registerApiDocs(app, api, config, brandingHosts);

@@ -33,6 +33,13 @@ if (isLoopback(config.host)) {
     `Only this computer can connect; to serve others, set HOST=0.0.0.0 and PUBLIC_URL to the address they use.`,
   );
 }
+if (config.databaseUrl && !process.env.FLEETGATE_SECRET_KEY) {
+  // The one file every process must agree on: a process with another key cannot read the MQTT,
+  // SSO, webhook and function secrets the others stored.
+  lines.push(
+    `Stored secrets are encrypted with the key in ${config.dataDir}/secret.key: every server process on this database needs the same key (set FLEETGATE_SECRET_KEY, or share DATA_DIR).`,
+  );
+}
 if (demo) {
   lines.push('Demo company created. Log in at ' + `${url}/login with:`);
   for (const account of demo.accounts)

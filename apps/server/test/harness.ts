@@ -55,7 +55,7 @@ export function useTestServer(
       registrationsPerAddressPerHour: 100_000,
       // A test file is one client address opening many connections at once.
       connectionLimits: { maxConnectionsPerAddress: 0 },
-      // On PostgreSQL the login counters live in the shared database, and every test server
+      // On PostgreSQL the rate-limit counters live in the shared database, and every test server
       // is the same client address: each server counts on its own, as with PGlite.
       loginLimitsScope: `test-${unique()}`,
       // On PostgreSQL every test server shares one queue of webhook deliveries; a worker in each

@@ -14,10 +14,10 @@ afterEach(async () => {
 });
 
 /** Two "processes" with their own limiter, as buildApp opens it, on one store. */
-async function twoProcesses() {
+function twoProcesses() {
   const scope = `limiter-test-${randomUUID()}`;
-  const first = await LoginLimiter.open(limits, { databaseUrl, scope });
-  const second = await LoginLimiter.open(limits, { databaseUrl, scope });
+  const first = LoginLimiter.open(limits, { databaseUrl, scope });
+  const second = LoginLimiter.open(limits, { databaseUrl, scope });
   opened.push(first, second);
   return [first, second] as const;
 }
@@ -30,7 +30,7 @@ const outcome = (attempt: Promise<void>) =>
 
 describe('login limits across server processes', () => {
   it(`share one budget per account ${databaseUrl ? 'through PostgreSQL' : '(memory: per process)'}`, async () => {
-    const [first, second] = await twoProcesses();
+    const [first, second] = twoProcesses();
     const account = `someone-${randomUUID()}@example.com`;
     const answers = [];
     // Alternating processes, as a load balancer would spread one attacker's guesses.
@@ -47,7 +47,7 @@ describe('login limits across server processes', () => {
   });
 
   it('count guesses sent in parallel to both processes no more than the limit allows', async () => {
-    const [first, second] = await twoProcesses();
+    const [first, second] = twoProcesses();
     const account = `parallel-${randomUUID()}@example.com`;
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) => outcome((i % 2 ? second : first).consume(account, '192.0.2.2'))),
@@ -58,7 +58,7 @@ describe('login limits across server processes', () => {
   });
 
   it("forget an account's failures everywhere once it signs in", async () => {
-    const [first, second] = await twoProcesses();
+    const [first, second] = twoProcesses();
     const account = `forgiven-${randomUUID()}@example.com`;
     for (let i = 0; i < limits.perAccount; i += 1) await first.consume(account, '192.0.2.3');
     await second.succeeded(account.toUpperCase(), '192.0.2.3');
@@ -70,7 +70,7 @@ describe('login limits across server processes', () => {
   });
 
   it('give a refunded attempt back and answer 429 with Retry-After once the budget is spent', async () => {
-    const [limiter] = await twoProcesses();
+    const [limiter] = twoProcesses();
     const account = `refund-${randomUUID()}@example.com`;
     for (let i = 0; i < 10; i += 1) {
       await limiter.consume(account, '192.0.2.4');
@@ -84,7 +84,7 @@ describe('login limits across server processes', () => {
   });
 
   it('count a very long address as one account, without failing', async () => {
-    const [first, second] = await twoProcesses();
+    const [first, second] = twoProcesses();
     const account = `${'x'.repeat(300)}-${randomUUID()}@example.com`;
     for (let i = 0; i < limits.perAccount; i += 1) await first.consume(account, '192.0.2.5');
     expect(await outcome(first.consume(account.toUpperCase(), '192.0.2.5'))).toBe(429);

@@ -1,30 +1,7 @@
-import { createHash } from 'node:crypto';
-import pg from 'pg';
-import {
-  RateLimiterMemory,
-  RateLimiterPostgres,
-  RateLimiterRes,
-  type RateLimiterAbstract,
-} from 'rate-limiter-flexible';
-import { errorMessages } from '@fleetgate/contracts';
-import { ApiError } from '../http/errors.ts';
+import { RateLimiterMemory, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { openLimiters, spend, storeKey, type LimiterStore, type Limiters } from './limiters.ts';
 
 export type LoginLimits = { perAccount: number; perAddress: number; windowSeconds: number };
-
-/** Where the counters live: PostgreSQL when DATABASE_URL is set, else this process's memory. */
-export type LoginLimiterStore = {
-  databaseUrl?: string | undefined;
-  /**
-   * Separates counters that must not be shared although they sit in one database (each test
-   * server of a suite). Every process of one installation uses the same scope.
-   */
-  scope?: string | undefined;
-};
-
-/** One table for both budgets (the key prefix tells them apart), created by the library itself. */
-const tableName = 'login_limits';
-/** Expired counters are overwritten on their next use; the ones never used again are swept. */
-const sweepEveryMs = 5 * 60_000;
 
 type Stores = { byAccount: RateLimiterAbstract; byAddress: RateLimiterAbstract; close: () => Promise<void> };
 
@@ -36,15 +13,15 @@ type Stores = { byAccount: RateLimiterAbstract; byAddress: RateLimiterAbstract; 
  * credentials, so guessing gains nothing from the answer.
  *
  * On PostgreSQL the counters live in the database, so that server processes behind one
- * address share one budget (open it with `LoginLimiter.open`); with PGlite there is only one
- * process and memory is enough.
+ * address share one budget (`LoginLimiter.using` the app's limiters); with PGlite there is only
+ * one process and memory is enough.
  */
 export class LoginLimiter {
   readonly #byAccount: RateLimiterAbstract;
   readonly #byAddress: RateLimiterAbstract;
   readonly #close: () => Promise<void>;
 
-  /** Counters in this process's memory; `stores` is for `open`. */
+  /** Counters in this process's memory; `stores` is for `using`. */
   constructor(limits: LoginLimits, stores?: Stores) {
     this.#byAccount =
       stores?.byAccount ??
@@ -55,10 +32,22 @@ export class LoginLimiter {
     this.#close = stores?.close ?? (async () => {});
   }
 
-  /** Counters in PostgreSQL when a database URL is given (ready once this resolves), else in memory. */
-  static async open(limits: LoginLimits, store: LoginLimiterStore = {}): Promise<LoginLimiter> {
-    if (!store.databaseUrl) return new LoginLimiter(limits);
-    return new LoginLimiter(limits, await postgresStores(limits, store.databaseUrl, store.scope ?? 'login'));
+  /**
+   * Counters in PostgreSQL when a database URL is given, else in memory, on connections of its
+   * own (closed by `close`).
+   */
+  static open(limits: LoginLimits, store: LimiterStore = {}): LoginLimiter {
+    const limiters = openLimiters(store);
+    return LoginLimiter.using(limits, limiters, () => limiters.close());
+  }
+
+  /** Counters among the app's other limits (which the app closes itself). */
+  static using(limits: LoginLimits, limiters: Limiters, close?: () => Promise<void>): LoginLimiter {
+    return new LoginLimiter(limits, {
+      byAccount: limiters.counter('login:account', limits.perAccount, limits.windowSeconds),
+      byAddress: limiters.counter('login:address', limits.perAddress, limits.windowSeconds),
+      close: close ?? (async () => {}),
+    });
   }
 
   /** Spends one attempt or throws 429 with Retry-After. Call before verifying anything. */
@@ -98,87 +87,7 @@ export class LoginLimiter {
   }
 }
 
-async function postgresStores(limits: LoginLimits, databaseUrl: string, scope: string): Promise<Stores> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
-  // An idle connection that breaks must not crash the process: the next query reconnects, and a
-  // query that fails falls back to the in-memory insurance counters below.
-  pool.on('error', () => {});
-  try {
-    const open = (keyPrefix: string, points: number) =>
-      new Promise<RateLimiterPostgres>((resolve, reject) => {
-        const options: ConstructorParameters<typeof RateLimiterPostgres>[0] = {
-          storeClient: pool,
-          storeType: 'pool',
-          tableName,
-          keyPrefix: `${scope}:${keyPrefix}`,
-          points,
-          duration: limits.windowSeconds,
-          clearExpiredByTimeout: false,
-          // While the database cannot answer, this process still counts on its own rather than
-          // letting every attempt through or answering 500.
-          insuranceLimiter: new RateLimiterMemory({ points, duration: limits.windowSeconds }),
-        };
-        const limiter: RateLimiterPostgres = new RateLimiterPostgres(options, (error?: Error) =>
-          error ? reject(error) : resolve(limiter),
-        );
-      });
-    // One after the other: PostgreSQL does not handle the same CREATE TABLE run concurrently.
-    const byAccount = await open('account', limits.perAccount);
-    const byAddress = await open('address', limits.perAddress);
-    const sweep = setInterval(() => {
-      // Never rejects (the library ignores failures of this cleanup).
-      void (byAccount as unknown as { clearExpired(before: number): Promise<void> }).clearExpired(
-        Date.now() - 3_600_000,
-      );
-    }, sweepEveryMs);
-    sweep.unref();
-    return {
-      byAccount,
-      byAddress,
-      close: async () => {
-        clearInterval(sweep);
-        await pool.end();
-      },
-    };
-  } catch (error) {
-    await pool.end();
-    throw error;
-  }
-}
-
-/**
- * Any letter case is the same account. The database key is at most 255 characters: a longer
- * address is counted under its hash instead (still one key per address).
- */
+/** Any letter case is the same account. */
 function accountKey(account: string): string {
-  const key = account.toLowerCase();
-  return key.length <= 200 ? key : `sha256:${createHash('sha256').update(key).digest('hex')}`;
+  return storeKey(account.toLowerCase());
 }
-
-async function spend(limiter: RateLimiterAbstract, key: string): Promise<void> {
-  try {
-    await limiter.consume(key);
-  } catch (rejection) {
-    // consume() rejects with a RateLimiterRes once the points are spent; anything else is a fault.
-    if (!(rejection instanceof RateLimiterRes)) throw rejection;
-    throw new ApiError(429, errorMessages.rateLimited, {
-      'Retry-After': String(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000))),
-    });
-  }
-}
-
-/**
- * A plain per-key attempt budget (registrations, agent enrolments per address); over budget
- * is a 429. `refund` gives a successful attempt its point back where only failures should count.
- */
-export function attemptLimiter(points: number, windowSeconds: number) {
-  const limiter = new RateLimiterMemory({ points, duration: windowSeconds });
-  return {
-    consume: (key: string): Promise<void> => spend(limiter, key),
-    async refund(key: string): Promise<void> {
-      await limiter.reward(key, 1);
-    },
-  };
-}
-
-export type AttemptLimiter = ReturnType<typeof attemptLimiter>;

@@ -29,6 +29,7 @@ import * as reports from './migrations/0026-reports.ts';
 import * as backendComponents from './migrations/0027-backend-components.ts';
 import * as webhooks from './migrations/0028-webhooks.ts';
 import * as jobQueue from './migrations/0029-job-queue.ts';
+import * as rateLimits from './migrations/0031-rate-limits.ts';
 
 // Migrations are listed in code (not read from disk) so the same set runs from source,
 // in tests and in any bundle.
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '0027-backend-components': backendComponents,
   '0028-webhooks': webhooks,
   '0029-job-queue': jobQueue,
+  '0031-rate-limits': rateLimits,
 };
 
 /** The newest migration this code knows: /readyz is ready only once the database has it. */

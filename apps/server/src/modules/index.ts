@@ -28,7 +28,7 @@ import { registerCompanyItemRoutes } from './companies/company-item.routes.ts';
 import { registerTranslationRoutes } from './translations/translation.routes.ts';
 import { registerTermsRoutes } from './terms/terms.routes.ts';
 import type { InviteLimiter } from './invites/invite.limiter.ts';
-import type { AttemptLimiter } from '../auth/login-limiter.ts';
+import type { AttemptLimiter, Limiters } from '../auth/limiters.ts';
 import type { BrandingHosts } from './branding/branding-host-cache.ts';
 import { registerBrandingRoutes } from './branding/branding.routes.ts';
 import { registerSectorRoutes } from './sectors/sector.routes.ts';
@@ -61,6 +61,8 @@ export type ModuleDeps = {
   config: Config;
   log: FastifyBaseLogger;
   loginLimiter: LoginLimiter;
+  /** Every other rate limit, shared by the server processes on PostgreSQL (named per route). */
+  limiters: Limiters;
   registrationLimiter: { consume(key: string): Promise<void> };
   /** Invitations per inviter and per company (both invitation routes share it). */
   inviteLimiter: InviteLimiter;

@@ -1,5 +1,4 @@
 import { emailAddressChangeInput, emailAddressConfirmationInput } from '@fleetgate/contracts';
-import { attemptLimiter } from '../../auth/login-limiter.ts';
 import type { Api } from '../../http/api.ts';
 import { parseInput } from '../../http/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -10,7 +9,7 @@ import { confirmEmailChange, requestEmailChange } from './email-change.service.t
 /** Changing one's e-mail address: asked for while signed in, confirmed from the new address. */
 export function registerEmailChangeRoutes(api: Api, deps: ModuleDeps, mailer: Mailer) {
   // A right password gives the login budget back, so the mails sent need a budget of their own.
-  const changesPerUser = attemptLimiter(5, 3600);
+  const changesPerUser = deps.limiters.attempts('email-change', 5, 3600);
   api.route({
     rel: 'MyEmailAddressChange',
     method: 'POST',

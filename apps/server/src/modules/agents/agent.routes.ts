@@ -6,7 +6,6 @@ import {
   agentServerCreateInput,
   agentServerPatchInput,
 } from '@fleetgate/contracts';
-import { attemptLimiter } from '../../auth/login-limiter.ts';
 import type { Db } from '../../db/client.ts';
 import type { Api, ApiContext } from '../../http/api.ts';
 import { notFound, parseInput } from '../../http/errors.ts';
@@ -95,7 +94,11 @@ export function registerAgentRoutes(api: Api, deps: ModuleDeps) {
     },
   });
 
-  const enrolmentLimiter = attemptLimiter(enrolmentAttempts.points, enrolmentAttempts.windowSeconds);
+  const enrolmentLimiter = deps.limiters.attempts(
+    'agent-enrolment',
+    enrolmentAttempts.points,
+    enrolmentAttempts.windowSeconds,
+  );
   api.route({
     rel: 'AgentEnrolment',
     method: 'POST',

@@ -4,7 +4,7 @@ import { headerValue } from '../../http/api.ts';
 import { ApiError, badRequest, parseInput } from '../../http/errors.ts';
 import { parseFields, project, selectAll } from '../../http/fields.ts';
 import { fieldsParameter } from '../../http/route-doc.ts';
-import type { AttemptLimiter } from '../../auth/login-limiter.ts';
+import type { AttemptLimiter } from '../../auth/limiters.ts';
 import type { Config } from '../../config.ts';
 import type { BrandingHosts } from './branding-host-cache.ts';
 import { brandingFields } from './branding.presenter.ts';

@@ -9,7 +9,6 @@ import {
   type AgentSampleBatchAck,
 } from '@fleetgate/contracts';
 import type { z } from 'zod';
-import { attemptLimiter } from '../../auth/login-limiter.ts';
 import type { Db } from '../../db/client.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import type { Api, ApiContext } from '../../http/api.ts';
@@ -313,11 +312,12 @@ export function registerDataLoggingRoutes(api: Api, deps: DataLoggingDeps) {
   });
 
   // ---- the agent's batches ----
-  const credentialLimiter = attemptLimiter(
+  const credentialLimiter = deps.limiters.attempts(
+    'sample-batch:credential',
     sampleBatchCredentialAttempts.points,
     sampleBatchCredentialAttempts.windowSeconds,
   );
-  const batchLimiter = attemptLimiter(sampleBatchesPerAgentPerMinute, 60);
+  const batchLimiter = deps.limiters.attempts('sample-batch:agent', sampleBatchesPerAgentPerMinute, 60);
   api.route({
     rel: 'AgentSampleBatch',
     method: 'POST',

@@ -1,4 +1,5 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Limiters } from '../../auth/limiters.ts';
 import { errorMessages } from '@fleetgate/contracts';
 import { ApiError } from '../../http/errors.ts';
 
@@ -16,13 +17,14 @@ export type InviteLimiter = {
 };
 
 /**
- * Budgets are taken before any lookup or mail, and each take is one synchronous step of the
- * memory store, so parallel requests can never send more than the budget. A refused request
- * gives its points back: only invitations that may go out count.
+ * Budgets are taken before any lookup or mail, and each take is one atomic step of the store
+ * (memory, or one upsert in PostgreSQL shared by every process), so parallel requests can never
+ * send more than the budget. A refused request gives its points back: only invitations that may
+ * go out count.
  */
-export function createInviteLimiter(limits: InviteLimits): InviteLimiter {
-  const byInviter = new RateLimiterMemory({ points: limits.perInviterPerHour, duration: 3600 });
-  const byCompany = new RateLimiterMemory({ points: limits.perCompanyPerHour, duration: 3600 });
+export function createInviteLimiter(limits: InviteLimits, limiters: Limiters): InviteLimiter {
+  const byInviter = limiters.counter('invite:inviter', limits.perInviterPerHour, 3600);
+  const byCompany = limiters.counter('invite:company', limits.perCompanyPerHour, 3600);
   return {
     async consume(inviterId, companyId, invitations) {
       await take(byInviter, String(inviterId), invitations);
@@ -36,7 +38,7 @@ export function createInviteLimiter(limits: InviteLimits): InviteLimiter {
   };
 }
 
-async function take(limiter: RateLimiterMemory, key: string, points: number) {
+async function take(limiter: RateLimiterAbstract, key: string, points: number) {
   try {
     await limiter.consume(key, points);
   } catch (rejection) {

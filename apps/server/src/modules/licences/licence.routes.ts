@@ -8,7 +8,6 @@ import {
   type ApiErrorItem,
   type PerAgentApp,
 } from '@fleetgate/contracts';
-import { attemptLimiter } from '../../auth/login-limiter.ts';
 import type { Db } from '../../db/client.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import type { Api, ApiContext } from '../../http/api.ts';
@@ -100,8 +99,16 @@ function bundleIds(body: unknown): string[] {
  * extending a licence with a coupon. Every change is audited and announced as `LicencesChanged`.
  */
 export function registerLicenceRoutes(api: Api, deps: ModuleDeps) {
-  const byCompany = attemptLimiter(couponAttempts.points, couponAttempts.windowSeconds);
-  const byAddress = attemptLimiter(couponAttempts.points, couponAttempts.windowSeconds);
+  const byCompany = deps.limiters.attempts(
+    'coupon:company',
+    couponAttempts.points,
+    couponAttempts.windowSeconds,
+  );
+  const byAddress = deps.limiters.attempts(
+    'coupon:address',
+    couponAttempts.points,
+    couponAttempts.windowSeconds,
+  );
   const couponKeys = (ctx: ApiContext<'company'>) => [`${ctx.company.id}`, ctx.clientAddress] as const;
   async function spendCouponAttempt(ctx: ApiContext<'company'>) {
     const [company, address] = couponKeys(ctx);

@@ -1,5 +1,4 @@
 import type { MqttConnectionTestResult } from '@fleetgate/contracts';
-import { attemptLimiter } from '../../auth/login-limiter.ts';
 import { createSecretBox } from '../../auth/secret-box.ts';
 import type { Api } from '../../http/api.ts';
 import { notFound, parseInput } from '../../http/errors.ts';
@@ -20,7 +19,7 @@ import {
 import { testMqttConnection, type BrokerSettings } from './mqtt-connection.ts';
 
 /** Connection tests open sockets from the server: a budget per user keeps them from becoming a scanner. */
-const testsPerUserPerMinute = 30;
+export const testsPerUserPerMinute = 30;
 
 /**
  * `MqttBrokerList`, `MqttBroker/{publicId}`, and the connection tests `MqttBrokerConnectionTest/{publicId}`
@@ -29,7 +28,7 @@ const testsPerUserPerMinute = 30;
 export function registerMqttBrokerRoutes(api: Api, deps: ModuleDeps) {
   const box = createSecretBox({ envKey: process.env.FLEETGATE_SECRET_KEY, dataDir: deps.config.dataDir });
   const service = createMqttBrokerService(box);
-  const testBudget = attemptLimiter(testsPerUserPerMinute, 60);
+  const testBudget = deps.limiters.attempts('mqtt-broker-test', testsPerUserPerMinute, 60);
   const outbound: OutboundPolicy = { allowPrivate: deps.config.outboundAllowPrivate };
 
   registerResource(api, {

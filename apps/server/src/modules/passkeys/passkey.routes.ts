@@ -10,7 +10,6 @@ import { badRequest, parseInput } from '../../http/errors.ts';
 import { parseFields, project, selectAll, type FieldSpec } from '../../http/fields.ts';
 import { parseFilterParams, type FilterSpec } from '../../http/filters.ts';
 import { pageOf, parsePaging } from '../../http/paging.ts';
-import { attemptLimiter } from '../../auth/login-limiter.ts';
 import type { ModuleDeps } from '../index.ts';
 import { clientOf } from '../account/client-of.ts';
 import { listPasskeys } from './passkey.repository.ts';
@@ -40,7 +39,11 @@ export const passkeyCeremoniesPerAddressPerMinute = 30;
  * password. Another user's passkey is not found.
  */
 export function registerPasskeyRoutes(api: Api, deps: ModuleDeps) {
-  const ceremonyLimiter = attemptLimiter(passkeyCeremoniesPerAddressPerMinute, 60);
+  const ceremonyLimiter = deps.limiters.attempts(
+    'passkey-ceremony',
+    passkeyCeremoniesPerAddressPerMinute,
+    60,
+  );
   // Read per request: tests learn their port (and so PUBLIC_URL) only after the routes exist.
   const publicUrl = () => deps.config.publicUrl;
 

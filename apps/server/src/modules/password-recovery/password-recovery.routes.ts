@@ -3,7 +3,6 @@ import type { Api } from '../../http/api.ts';
 import { headerValue } from '../../http/api.ts';
 import { parseInput } from '../../http/errors.ts';
 import { requestLanguage } from '../../i18n/language.ts';
-import { attemptLimiter } from '../../auth/login-limiter.ts';
 import { createMailer } from '../../mail/mailer.ts';
 import type { ModuleDeps } from '../index.ts';
 import { clientOf } from '../account/client-of.ts';
@@ -20,10 +19,19 @@ export const recoveryLimits = {
 /** Password recovery before sign-in: a link by e-mail, then a new password from it. */
 export function registerPasswordRecoveryRoutes(api: Api, deps: ModuleDeps) {
   const mailer = createMailer(deps.config);
-  const byClientAddress = attemptLimiter(recoveryLimits.perClientAddress, recoveryLimits.windowSeconds);
-  const byEmailAddress = attemptLimiter(recoveryLimits.perEmailAddress, recoveryLimits.windowSeconds);
+  const byClientAddress = deps.limiters.attempts(
+    'recovery:client-address',
+    recoveryLimits.perClientAddress,
+    recoveryLimits.windowSeconds,
+  );
+  const byEmailAddress = deps.limiters.attempts(
+    'recovery:email-address',
+    recoveryLimits.perEmailAddress,
+    recoveryLimits.windowSeconds,
+  );
   // Links cannot be guessed (256 bits), but every refused one is written to the history.
-  const confirmationsByAddress = attemptLimiter(
+  const confirmationsByAddress = deps.limiters.attempts(
+    'recovery:confirmation',
     recoveryLimits.confirmationsPerClientAddress,
     recoveryLimits.windowSeconds,
   );

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { screensaverAgentParameter, screensaverImageTypes, screensaverMaxBytes } from '@fleetgate/contracts';
-import { attemptLimiter } from '../../auth/login-limiter.ts';
 import type { Db } from '../../db/client.ts';
+import type { Limiters } from '../../auth/limiters.ts';
 import type { Api, ApiContext } from '../../http/api.ts';
 import { notFound, parseInput, unauthenticated } from '../../http/errors.ts';
 import { success } from '../../http/envelope.ts';
@@ -43,7 +43,11 @@ const agentQuery = {
  * bytes, and the upload checks the caller, the agent and a declared Content-Length before the
  * body is read.
  */
-export async function registerScreensaverRoutes(app: FastifyInstance, api: Api, deps: { db: Db }) {
+export async function registerScreensaverRoutes(
+  app: FastifyInstance,
+  api: Api,
+  deps: { db: Db; limiters: Limiters },
+) {
   api.declare({
     rel: 'RouterDisplayScreensaverUpload',
     method: 'POST',
@@ -101,7 +105,8 @@ export async function registerScreensaverRoutes(app: FastifyInstance, api: Api, 
   });
 
   const signedIn = new WeakMap<FastifyRequest, ApiContext<'company'>>();
-  const credentialLimiter = attemptLimiter(
+  const credentialLimiter = deps.limiters.attempts(
+    'screensaver-credential',
     agentScreensaverAttempts.points,
     agentScreensaverAttempts.windowSeconds,
   );

@@ -7,7 +7,6 @@ import {
   ssoAuthorizationInput,
   ssoEmailDomain,
 } from '@fleetgate/contracts';
-import { attemptLimiter } from '../../auth/login-limiter.ts';
 import { createSecretBox } from '../../auth/secret-box.ts';
 import type { Api } from '../../http/api.ts';
 import { headerValue } from '../../http/api.ts';
@@ -54,9 +53,9 @@ export function registerSsoRoutes(api: Api, deps: ModuleDeps) {
   const outbound = { allowPrivate: deps.config.outboundAllowPrivate };
   const providers = createSsoProviderService(box, outbound.allowPrivate);
   const signIn = createSsoSignInService({ box, outbound, publicUrl: () => deps.config.publicUrl });
-  const lookupBudget = attemptLimiter(ssoLookupsPerAddressPerMinute, 60);
-  const authorizeBudget = attemptLimiter(ssoSignInsPerAddressPerMinute, 60);
-  const finishBudget = attemptLimiter(ssoSignInsPerAddressPerMinute, 60);
+  const lookupBudget = deps.limiters.attempts('sso:lookup', ssoLookupsPerAddressPerMinute, 60);
+  const authorizeBudget = deps.limiters.attempts('sso:authorize', ssoSignInsPerAddressPerMinute, 60);
+  const finishBudget = deps.limiters.attempts('sso:finish', ssoSignInsPerAddressPerMinute, 60);
 
   registerResource(api, {
     name: 'CompanySsoIdentityProvider',

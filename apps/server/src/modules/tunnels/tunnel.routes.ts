@@ -1,5 +1,4 @@
 import { tunnelTicketInput } from '@fleetgate/contracts';
-import { attemptLimiter } from '../../auth/login-limiter.ts';
 import type { Api } from '../../http/api.ts';
 import { parseInput } from '../../http/errors.ts';
 import type { ModuleDeps } from '../index.ts';
@@ -10,7 +9,7 @@ const ticketsPerUserPerMinute = 60;
 
 /** `POST AgentTunnelTicketList/{agentPublicId}`: a short-lived ticket for one relay client session. */
 export function registerTunnelRoutes(api: Api, deps: ModuleDeps) {
-  const budget = attemptLimiter(ticketsPerUserPerMinute, 60);
+  const budget = deps.limiters.attempts('tunnel-ticket', ticketsPerUserPerMinute, 60);
 
   api.route({
     rel: 'AgentTunnelTicketList',

@@ -1,5 +1,4 @@
 import { webAccessSessionCreateInput } from '@fleetgate/contracts';
-import { attemptLimiter } from '../../auth/login-limiter.ts';
 import type { Api } from '../../http/api.ts';
 import { notFound, parseInput } from '../../http/errors.ts';
 import type { ModuleDeps } from '../index.ts';
@@ -14,7 +13,7 @@ const sessionsPerUserPerMinute = 30;
  * service of the agent; `DELETE WebAccessSession/{publicId}`: the caller ends their own session.
  */
 export function registerWebAccessRoutes(api: Api, deps: ModuleDeps) {
-  const budget = attemptLimiter(sessionsPerUserPerMinute, 60);
+  const budget = deps.limiters.attempts('web-access-session', sessionsPerUserPerMinute, 60);
 
   api.route({
     rel: 'AgentWebAccessSessionList',

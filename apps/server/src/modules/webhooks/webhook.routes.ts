@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { WebhookDelivery, WebhookSecret } from '@fleetgate/contracts';
-import { attemptLimiter } from '../../auth/login-limiter.ts';
 import { createSecretBox, type SecretBox } from '../../auth/secret-box.ts';
 import type { Config } from '../../config.ts';
 import type { Api } from '../../http/api.ts';
@@ -48,7 +47,7 @@ export function registerWebhookRoutes(api: Api, deps: ModuleDeps) {
   const box = webhookSecretBox(deps.config);
   const policy = webhookTargetPolicy(deps.config);
   const service = createWebhookService(box, policy);
-  const testBudget = attemptLimiter(testsPerUserPerMinute, 60);
+  const testBudget = deps.limiters.attempts('webhook-test', testsPerUserPerMinute, 60);
 
   registerResource(api, {
     name: 'Webhook',
