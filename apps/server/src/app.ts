@@ -29,6 +29,7 @@ import { startAlarmSweep } from './modules/alarms/alarm-sweep.ts';
 import { createMailer } from './mail/mailer.ts';
 import { registerEventRoutes } from './events/events.routes.ts';
 import { Relay } from './relay/relay.ts';
+import { relayInternalKey } from './relay/internal-link.ts';
 import { startTemporaryAccessSweep } from './jobs/temporary-access.job.ts';
 import { startActivationEndSweep } from './jobs/app-activation-end.job.ts';
 import { evaluateOnAlarmingActivation } from './modules/alarms/alarm-activation.ts';
@@ -169,6 +170,10 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
         domain: config.webAccessDomain,
         publicUrl: () => config.publicUrl,
         responseTimeoutMs: limits.requestTimeoutMs,
+      },
+      process: {
+        ...config.relayProcess,
+        key: relayInternalKey({ envKey: process.env.FLEETGATE_SECRET_KEY, dataDir: config.dataDir }),
       },
     },
     options.relay,

@@ -74,6 +74,11 @@ export type Config = {
    * no error-reporting code is loaded and nothing is sent.
    */
   sentryDsn: string | undefined;
+  /**
+   * This process as a relay (issue 18): SERVER_NAME (default `<host name>-<pid>`), SERVER_LOCATION,
+   * and INTERNAL_URL, where the other server processes reach it (default: its listen address).
+   */
+  relayProcess: { name: string | undefined; location: string; internalUrl: string | undefined };
 };
 
 export type ConnectionLimits = {
@@ -177,7 +182,20 @@ export function loadConfig(
     termsOfUseFile: env.TERMS_OF_USE_FILE ? path.resolve(env.TERMS_OF_USE_FILE) : undefined,
     privacyStatementFile: env.PRIVACY_STATEMENT_FILE ? path.resolve(env.PRIVACY_STATEMENT_FILE) : undefined,
     sentryDsn: sentryDsnOf(env.SENTRY_DSN),
+    relayProcess: {
+      name: env.SERVER_NAME?.trim() || undefined,
+      location: env.SERVER_LOCATION?.trim() || 'local',
+      internalUrl: internalUrlOf(env.INTERNAL_URL),
+    },
   };
+}
+
+function internalUrlOf(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const url = URL.parse(value);
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash)
+    throw new Error(`INTERNAL_URL is not an http(s) address: ${value}`);
+  return value.replace(/\/+$/, '');
 }
 
 function logFormatOf(value: string | undefined, terminal: boolean): LogFormat {

@@ -28,6 +28,7 @@ import * as pages from './migrations/0025-pages.ts';
 import * as reports from './migrations/0026-reports.ts';
 import * as backendComponents from './migrations/0027-backend-components.ts';
 import * as webhooks from './migrations/0028-webhooks.ts';
+import * as relayProcesses from './migrations/0030-relay-processes.ts';
 
 // Migrations are listed in code (not read from disk) so the same set runs from source,
 // in tests and in any bundle.
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0026-reports': reports,
   '0027-backend-components': backendComponents,
   '0028-webhooks': webhooks,
+  '0030-relay-processes': relayProcesses,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
