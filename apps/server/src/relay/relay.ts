@@ -47,6 +47,9 @@ import { bearerSecret, rejectUpgrade } from './upgrade-response.ts';
 import { WebAccessGateway } from '../web-access/gateway.ts';
 import { sessionHostIdOf } from '../web-access/session-host.ts';
 
+/** Where web access reaches an agent attached to another process. */
+type Route = { link: WsLink; vpnSessionId: number };
+
 export type RelayDeps = {
   db: Db;
   events: EventBus;
@@ -110,6 +113,12 @@ export class Relay {
   #registration: ProcessRegistration | undefined;
   #registering: Promise<void> | undefined;
   readonly #peers: PeerLinks;
+  /**
+   * Web access to agents attached to other processes: the internal link and attachment each
+   * one's streams go to, known while a watch stream on that attachment stays open.
+   */
+  readonly #routes = new Map<number, Route>();
+  readonly #routing = new Map<number, Promise<void>>();
   /** Web access sessions: their runtime is the relay's, so they end when access ends like client sessions. */
   readonly webAccess: WebAccessGateway;
 
@@ -131,8 +140,15 @@ export class Relay {
       idleMs: this.#options.webAccessIdleMs,
       muxOf: (agentId) => {
         const link = this.#agents.get(agentId);
-        return link?.open ? link.mux : undefined;
+        if (link?.open) return link.mux;
+        const route = this.#routes.get(agentId);
+        if (!route || route.link.ws.readyState !== route.link.ws.OPEN) return undefined;
+        return {
+          open: (service) =>
+            route.link.mux.open(internalTarget.service(agentId, route.vpnSessionId, service)),
+        };
       },
+      reach: (agentId) => this.#reach(agentId),
       onChanged: (agentId) => {
         const link = this.#agents.get(agentId);
         if (link) this.#track(this.#publishSessions(link.agent), 'publishing failed');
@@ -516,6 +532,33 @@ export class Relay {
       this.#clients.delete(session);
     });
     this.#track(session.start(), 'starting a client session failed');
+  }
+
+  /** Looks up (once, until the attachment ends) where web access reaches an agent of another process. */
+  #reach(agentId: number): Promise<void> {
+    if (!this.#deps.process || this.#agents.get(agentId)?.open || this.#routes.has(agentId))
+      return Promise.resolve();
+    const pending = this.#routing.get(agentId);
+    if (pending) return pending;
+    const routing = this.#route(agentId)
+      .catch((error: unknown) => this.#deps.log.warn({ err: error }, 'internal link failed'))
+      .finally(() => this.#routing.delete(agentId));
+    this.#routing.set(agentId, routing);
+    return routing;
+  }
+
+  async #route(agentId: number) {
+    const owner = await findAgentProcess(this.#deps.db, agentId);
+    if (!owner || owner.id === this.#registration?.id) return;
+    const link = await this.#peers.get(owner);
+    const watch = link.mux.open(internalTarget.watch(agentId, owner.vpnSessionId));
+    const route = { link, vpnSessionId: owner.vpnSessionId };
+    watch.on('error', () => undefined);
+    // The attachment ended (or the link did): the next request looks the agent up again.
+    watch.once('close', () => {
+      if (this.#routes.get(agentId) === route) this.#routes.delete(agentId);
+    });
+    this.#routes.set(agentId, route);
   }
 
   /** Another server process's internal link: it may open streams to agents attached here, nothing else. */

@@ -1,15 +1,23 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TunnelTicket } from '@fleetgate/contracts';
+import type { TunnelTicket, WebAccessSession } from '@fleetgate/contracts';
 import { useTestServer } from '../../test/harness.ts';
 import { startRoundRobinProxy, type RoundRobinProxy } from '../../test/round-robin-proxy.ts';
 import { buildApp, type BuiltApp } from '../app.ts';
 import { openDatabase, type Db } from '../db/client.ts';
 import { startSimulator, type Simulator } from '../../../agent/src/simulator.ts';
 import { AgentRunner } from '../../../agent/src/agent-runner.ts';
+import type { LanService } from '../../../agent/src/services.ts';
 import { deriveServerKey } from '../auth/secret-box.ts';
 import { internalCredential } from './internal-link.ts';
+import {
+  browse,
+  logo,
+  page,
+  startHttpDevice,
+  type Device,
+} from '../modules/web-access/web-access.test-support.ts';
 import {
   echo,
   eventually,
@@ -35,6 +43,7 @@ const t = useTestServer({ relay, config: { allowedHosts: ['127.0.0.1'] } });
 type Peer = { built: BuiltApp; db: Db; port: number; url: string; ownDb: boolean };
 const peers: Peer[] = [];
 let simulator: Simulator;
+let hmi: Device;
 let proxy: RoundRobinProxy;
 const runners: AgentRunner[] = [];
 /** Backends the agents' proxy sends to (a crashed or closed one refuses and is skipped). */
@@ -62,6 +71,7 @@ async function startPeer(): Promise<Peer> {
 
 beforeAll(async () => {
   simulator = await startSimulator();
+  hmi = await startHttpDevice();
   await eventually(async () => t.server.built.relay.registration);
   const [b, c] = [await startPeer(), await startPeer()];
   agentBackends.push(b.port, c.port);
@@ -76,16 +86,17 @@ afterAll(async () => {
     if (peer.ownDb) await peer.db.destroy();
   }
   await simulator.close();
+  await hmi.close();
 });
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 /** The agent's loop, through the proxy, with a short backoff; resolves once attached. */
-async function startAgentViaProxy(agent: SeededAgent) {
+async function startAgentViaProxy(agent: SeededAgent, services: readonly LanService[] = simulator.services) {
   const runner = new AgentRunner({
     relayUrl: `${proxy.url.replace(/^http/, 'ws')}/relay/agent`,
     credential: agent.credential,
-    services: simulator.services,
+    services,
     minDelayMs: 100,
     maxDelayMs: 500,
   });
@@ -215,6 +226,38 @@ describe('relays as platform servers', () => {
       );
     },
   );
+
+  it('serves a device web page through any process, whichever holds the agent', async () => {
+    const company = await t.newCompany();
+    const agent = await seedAgent(t.server.db, company.publicId, {
+      servers: [{ name: 'hmi', host: '127.0.0.1', port: hmi.port }],
+    });
+    await t.server.db
+      .updateTable('agent_servers')
+      .set({ type: 'http' })
+      .where('id', '=', agent.servers[0]!.id)
+      .execute();
+    await startAgentViaProxy(agent, [{ name: 'hmi', host: '127.0.0.1', port: hmi.port }]);
+    await ownerOf(agent);
+    const response = await t.call('POST', `AgentWebAccessSessionList/${agent.publicId}`, {
+      token: company.admin.token,
+      company: company.publicId,
+      body: { server: { publicId: agent.servers[0]!.publicId } },
+    });
+    expect(response.status).toBe(201);
+    const url = new URL((response.body.data as WebAccessSession).url);
+    const ports = [new URL(t.server.baseUrl), ...peers.map((p) => new URL(p.url))].map((u) => Number(u.port));
+    const signedIn = await browse(url.origin, `${url.pathname}${url.search}`, { serverPort: ports[0]! });
+    expect(signedIn.status).toBe(303);
+    const cookie = signedIn.headers['set-cookie']![0]!.split(';')[0]!;
+    for (const serverPort of ports) {
+      const home = await browse(url.origin, '/', { serverPort, headers: { Cookie: cookie } });
+      expect([serverPort, home.status, home.body.toString()]).toEqual([serverPort, 200, page]);
+      expect(home.body.toString()).toBe(page);
+      const image = await browse(url.origin, '/logo.png', { serverPort, headers: { Cookie: cookie } });
+      expect(sha256(image.body)).toBe(sha256(logo));
+    }
+  });
 
   it(
     'moves the agents of a process that closes, and of one that dies, to the others',
