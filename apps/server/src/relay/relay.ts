@@ -111,7 +111,9 @@ export class Relay {
   #crashed = false;
   /** This process's registration as a platform server, once made. */
   #registration: ProcessRegistration | undefined;
+  /** The last registration attempt (attaching agents wait for it), and the one still running. */
   #registering: Promise<void> | undefined;
+  #registerRunning: Promise<void> | undefined;
   readonly #peers: PeerLinks;
   /**
    * Web access to agents attached to other processes: the internal link and attachment each
@@ -176,10 +178,7 @@ export class Relay {
     this.#stopListening = this.#deps.events.listen((published) => this.#onEvent(published));
     this.#track(this.#housekeeping(), 'relay housekeeping failed');
     if (this.#deps.process) {
-      const register = () => {
-        this.#registering ??= this.#register();
-        this.#track(this.#registering, 'relay registration failed');
-      };
+      const register = () => this.#track(this.#registerOnce(), 'relay registration failed');
       if (server.listening) register();
       else server.once('listening', register);
       every(this.#options.processHeartbeatMs, () => this.#beat(), 'relay heartbeat failed');
@@ -194,6 +193,17 @@ export class Relay {
   #internalKey(): Buffer {
     if (!this.#deps.process) throw new Error('relay has no process identity');
     return this.#deps.process.key();
+  }
+
+  /** Registers unless a registration is already being made (one row per process). */
+  #registerOnce(): Promise<void> {
+    if (this.#registerRunning) return this.#registerRunning;
+    const running = this.#register().finally(() => {
+      if (this.#registerRunning === running) this.#registerRunning = undefined;
+    });
+    this.#registerRunning = running;
+    this.#registering = running;
+    return running;
   }
 
   async #register() {
@@ -218,15 +228,20 @@ export class Relay {
   /** Beats the heartbeat and ends the sessions of processes whose heartbeat stopped. */
   async #beat() {
     const registration = this.#registration;
-    if (!registration || this.#closing) return;
+    if (this.#closing) return;
+    if (!registration) {
+      // The registration at start failed (the database was away): until it is made, agents
+      // attach under the built-in relay and clients cannot be forwarded here.
+      if (this.#server?.listening) await this.#registerOnce();
+      return;
+    }
     if (!(await beat(this.#deps.db, registration.id, this.#options.processStaleMs))) {
       // Another process took this one for dead and ended its agents' sessions: the agents
       // attached here are offline for everyone, so they are sent away to attach again.
       this.#deps.log.error({ server: registration.name }, 'relay registration was swept; registering again');
       for (const link of [...this.#links]) link.close(1012, 'server restarting');
       this.#registration = undefined;
-      this.#registering = this.#register();
-      await this.#registering;
+      await this.#registerOnce();
       return;
     }
     await this.#sweepProcesses();
