@@ -227,6 +227,30 @@ describe('relays as platform servers', () => {
     },
   );
 
+  it("ends a forwarded client's session when its agent leaves the other process", async () => {
+    const { agent, as } = await setup();
+    const runner = await startAgentViaProxy(agent);
+    await ownerOf(agent);
+    const response = await t.call('POST', `AgentTunnelTicketList/${agent.publicId}`, {
+      ...as,
+      body: { vpn: true },
+    });
+    // The API process never holds agents here: this client is forwarded.
+    const client = await openRelayClient(response.body.data as TunnelTicket);
+    expect((await echo(client.open('echo'), Buffer.from('ping'))).toString()).toBe('ping');
+    await runner.stop();
+    expect(await client.closed).toEqual({ code: 4002, reason: 'agent disconnected' });
+    const session = await eventually(async () => {
+      const row = await t.server.db
+        .selectFrom('client_sessions')
+        .select(['ended_at', 'platform_server_id'])
+        .where('agent_id', '=', agent.id)
+        .executeTakeFirstOrThrow();
+      return row.ended_at ? row : undefined;
+    });
+    expect(session.platform_server_id).toBe(t.server.built.relay.registration!.id);
+  });
+
   it('serves a device web page through any process, whichever holds the agent', async () => {
     const company = await t.newCompany();
     const agent = await seedAgent(t.server.db, company.publicId, {
