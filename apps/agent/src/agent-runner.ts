@@ -9,7 +9,7 @@ import {
   zeroMask,
   type TunnelStream,
 } from '@fleetgate/tunnel-protocol';
-import { backoffDelay } from './backoff.ts';
+import { backoffDelay, defaultReattachSpreadMs, reconnectDelay } from './backoff.ts';
 import { bridgeStream } from './lan-bridge.ts';
 import type { LanService } from './services.ts';
 
@@ -27,6 +27,8 @@ export type AgentRunnerOptions = {
   silenceTimeoutMs?: number;
   /** A connection that lasted this long starts the backoff over. */
   stableAfterMs?: number;
+  /** After a stable connection ended, the first attempt comes within this long (uniformly spread). */
+  reattachSpreadMs?: number;
 };
 
 type Outcome =
@@ -63,6 +65,7 @@ export class AgentRunner extends EventEmitter<{
       maxDelayMs: 60_000,
       silenceTimeoutMs: 60_000,
       stableAfterMs: 30_000,
+      reattachSpreadMs: defaultReattachSpreadMs,
       ...options,
     };
   }
@@ -97,13 +100,19 @@ export class AgentRunner extends EventEmitter<{
       if (outcome.kind === 'refused' && outcome.retryAfterMs !== undefined) {
         // The relay said when: come back then, plus a little jitter.
         delay = outcome.retryAfterMs + Math.round(Math.random() * 1000);
+        failures += 1;
       } else if (outcome.kind === 'refused') {
         delay = this.#options.maxDelayMs;
+        failures += 1;
+      } else if (outcome.kind === 'closed' && outcome.upMs >= this.#options.stableAfterMs) {
+        // The relay (or its process) went away after a good run: come back soon but spread out,
+        // then back off from the minimum again (backoff.ts: within 10 s in three attempts).
+        delay = reconnectDelay(true, 0, this.#options);
+        failures = 0;
       } else {
-        if (outcome.kind === 'closed' && outcome.upMs >= this.#options.stableAfterMs) failures = 0;
         delay = backoffDelay(failures, this.#options);
+        failures += 1;
       }
-      failures += 1;
       log(`reconnecting in ${(delay / 1000).toFixed(1)} s`);
       await this.#sleep(delay);
     }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backoffDelay } from './backoff.ts';
+import { backoffDelay, defaultReattachSpreadMs, reconnectDelay } from './backoff.ts';
 import { main, type CliIo } from './cli.ts';
 import { readConfig } from './config.ts';
 
@@ -223,5 +223,20 @@ describe('reconnect backoff', () => {
     expect(backoffDelay(3, options, () => 1)).toBe(9600);
     expect(backoffDelay(10, options, () => 1)).toBe(60_000);
     expect(backoffDelay(100, options, () => 0)).toBe(48_000);
+  });
+
+  it('spreads the return after a stable connection over 4 s, then is back within 10 s in three attempts', () => {
+    const spread = { ...options, reattachSpreadMs: defaultReattachSpreadMs };
+    expect(reconnectDelay(true, 0, spread, () => 0)).toBe(0);
+    expect(reconnectDelay(true, 0, spread, () => 0.25)).toBe(1000);
+    expect(reconnectDelay(true, 5, spread, () => 1)).toBe(4000);
+    // The worst case (the longest spread and jitter, the first two attempts failing, e.g. sent to
+    // the dead process by a balancer without health checks): the third attempt starts by 10 s.
+    const worst = () => 1;
+    const third =
+      reconnectDelay(true, 0, spread, worst) +
+      backoffDelay(0, options, worst) +
+      backoffDelay(1, options, worst);
+    expect(third).toBeLessThanOrEqual(10_000);
   });
 });

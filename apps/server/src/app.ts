@@ -30,6 +30,7 @@ import { createMailer } from './mail/mailer.ts';
 import { registerEventRoutes } from './events/events.routes.ts';
 import { Relay } from './relay/relay.ts';
 import { startAppJobs, type AppJobsOptions } from './jobs/app-jobs.ts';
+import { relayInternalKey } from './relay/internal-link.ts';
 import { evaluateOnAlarmingActivation } from './modules/alarms/alarm-activation.ts';
 import { ensureSamplePartitions } from './modules/data-logging/sample-storage.ts';
 import {
@@ -170,6 +171,10 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
         domain: config.webAccessDomain,
         publicUrl: () => config.publicUrl,
         responseTimeoutMs: limits.requestTimeoutMs,
+      },
+      process: {
+        ...config.relayProcess,
+        key: relayInternalKey({ envKey: process.env.FLEETGATE_SECRET_KEY, dataDir: config.dataDir }),
       },
     },
     options.relay,

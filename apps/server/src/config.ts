@@ -79,6 +79,11 @@ export type Config = {
    * Without it `/metrics` answers 404 and no metrics are kept.
    */
   metricsToken: string | undefined;
+  /**
+   * This process as a relay (issue 18): SERVER_NAME (default `<host name>-<pid>`), SERVER_LOCATION,
+   * and INTERNAL_URL, where the other server processes reach it (default: its listen address).
+   */
+  relayProcess: { name: string | undefined; location: string; internalUrl: string | undefined };
 };
 
 export type ConnectionLimits = {
@@ -183,7 +188,20 @@ export function loadConfig(
     privacyStatementFile: env.PRIVACY_STATEMENT_FILE ? path.resolve(env.PRIVACY_STATEMENT_FILE) : undefined,
     sentryDsn: sentryDsnOf(env.SENTRY_DSN),
     metricsToken: metricsTokenOf(env.METRICS_TOKEN),
+    relayProcess: {
+      name: env.SERVER_NAME?.trim() || undefined,
+      location: env.SERVER_LOCATION?.trim() || 'local',
+      internalUrl: internalUrlOf(env.INTERNAL_URL),
+    },
   };
+}
+
+function internalUrlOf(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const url = URL.parse(value);
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash)
+    throw new Error(`INTERNAL_URL is not an http(s) address: ${value}`);
+  return value.replace(/\/+$/, '');
 }
 
 function logFormatOf(value: string | undefined, terminal: boolean): LogFormat {

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -86,4 +86,16 @@ export function createSecretBox(options: SecretBoxOptions): SecretBox {
 
 function encodePart(part: string | Buffer): string {
   return typeof part === 'string' ? part : part.toString('base64url');
+}
+
+/**
+ * A key for another purpose (the relay's internal links), derived from the server key, so every
+ * instance sharing FLEETGATE_SECRET_KEY (or one data directory) derives the same one.
+ */
+export function deriveServerKey(options: SecretBoxOptions, purpose: string): Buffer {
+  const key =
+    options.envKey === undefined || options.envKey === ''
+      ? loadKeyFile(options.dataDir)
+      : decodeKey(options.envKey, 'FLEETGATE_SECRET_KEY');
+  return createHmac('sha256', key).update(purpose).digest();
 }

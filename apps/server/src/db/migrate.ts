@@ -29,6 +29,7 @@ import * as reports from './migrations/0026-reports.ts';
 import * as backendComponents from './migrations/0027-backend-components.ts';
 import * as webhooks from './migrations/0028-webhooks.ts';
 import * as jobQueue from './migrations/0029-job-queue.ts';
+import * as relayProcesses from './migrations/0030-relay-processes.ts';
 import * as rateLimits from './migrations/0031-rate-limits.ts';
 
 // Migrations are listed in code (not read from disk) so the same set runs from source,
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '0027-backend-components': backendComponents,
   '0028-webhooks': webhooks,
   '0029-job-queue': jobQueue,
+  '0030-relay-processes': relayProcesses,
   '0031-rate-limits': rateLimits,
 };
 

@@ -447,6 +447,12 @@ export type PlatformServerTable = {
   location: string;
   vpn_range: string | null;
   created_at: CreatedAt;
+  /** A server process's own registration (migration 0030): where other processes reach its relay. */
+  internal_url: ColumnType<string | null, string | null | undefined, string | null>;
+  heartbeat_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The heartbeat plus the process's allowance: past it the process counts as dead. */
+  expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  stopped_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 };
 
 export type AgentTable = {
@@ -552,6 +558,8 @@ export type ClientSessionTable = {
   started_at: Generated<Date>;
   ended_at: Date | null;
   end_reason: string | null;
+  /** The server process that carries the session (migration 0030); null for older rows. */
+  platform_server_id: ColumnType<number | null, number | null | undefined, number | null>;
 };
 
 export type CompanyDataUsageTable = {

@@ -1,4 +1,5 @@
 import type { WebSocket } from 'ws';
+import type { TunnelStream } from '@fleetgate/tunnel-protocol';
 import type { CredentialAgent } from '../modules/agents/agent-credential.ts';
 import type { ClientSession } from './client-session.ts';
 import { linkWebSocket, type WsLink } from './ws-link.ts';
@@ -16,6 +17,8 @@ export class AgentLink {
   readonly link: WsLink;
   readonly connectedAt = Date.now();
   readonly clients = new Set<ClientSession>();
+  /** Other processes' forwarded clients watching this attachment: reset when it ends. */
+  readonly watchers = new Set<TunnelStream>();
   /** Settles when the connection closed and the agent is recorded as detached. */
   finished: Promise<void> = Promise.resolve();
 

@@ -13,8 +13,15 @@ import type { RelayOptions } from './relay-options.ts';
 export type ClientSessionDeps = {
   db: Db;
   options: RelayOptions;
-  /** The agent's multiplexer the session's streams are opened on. */
+  /**
+   * The multiplexer the session's streams are opened on: the agent's when it is attached here,
+   * else the internal link to its process.
+   */
   agentMux: Multiplexer;
+  /** The stream target for a service on agentMux (an internal link names the agent as well). */
+  agentTarget?: (service: string) => string;
+  /** This server process's registration, recorded with the session. */
+  processId?: number | undefined;
   onChanged: () => void;
   onError: (error: unknown, what: string) => void;
 };
@@ -83,7 +90,10 @@ export class ClientSession {
     if (this.#link.ws.readyState !== this.#link.ws.OPEN) return;
     // The check could not run (it logged why): no session without one.
     if (!this.#watch.facts) return this.close(1011, 'server error');
-    this.#id = await insertClientSession(this.#deps.db, this.ticket);
+    this.#id = await insertClientSession(this.#deps.db, {
+      ...this.ticket,
+      platformServerId: this.#deps.processId,
+    });
     this.#deps.onChanged();
     this.#admitted = this.#link.ws.readyState === this.#link.ws.OPEN;
     this.#link.ws.resume();
@@ -123,7 +133,9 @@ export class ClientSession {
     try {
       // Frames pass straight between client and agent; a refusal by the agent reaches the
       // client with its reason.
-      this.#link.mux.splice(stream, this.#deps.agentMux, serviceTarget(server), {
+      const service = serviceTarget(server);
+      const target = this.#deps.agentTarget ? this.#deps.agentTarget(service) : service;
+      this.#link.mux.splice(stream, this.#deps.agentMux, target, {
         in: (bytes) => (this.#usage.up += bytes),
         out: (bytes) => (this.#usage.down += bytes),
       });

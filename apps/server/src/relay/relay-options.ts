@@ -21,6 +21,10 @@ export type RelayOptions = {
   maxStreamsPerSession: number;
   /** A web access session without an open connection ends after this long. */
   webAccessIdleMs: number;
+  /** How often this process beats its registration's heartbeat and sweeps dead processes. */
+  processHeartbeatMs: number;
+  /** A registration whose heartbeat is older than this belongs to a dead process. */
+  processStaleMs: number;
 };
 
 export const defaultRelayOptions: RelayOptions = {
@@ -32,4 +36,6 @@ export const defaultRelayOptions: RelayOptions = {
   usageFlushMs: 5000,
   maxStreamsPerSession: 64,
   webAccessIdleMs: webAccessIdleMinutes * 60_000,
+  processHeartbeatMs: 5000,
+  processStaleMs: 15_000,
 };

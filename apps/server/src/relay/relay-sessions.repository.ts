@@ -8,9 +8,10 @@ import { runInTransaction } from '../db/transaction.ts';
  * Starts the agent's VPN session (its "activeVpnSession"): any session still open for it (an
  * older connection, another process, a crash) ends first. The address comes from the agent's
  * platform server, or the built-in relay's range. Its data relay (mdr), which also carries its
- * logging data, is the company's own when it has one, else the shared built-in one.
+ * logging data, is the company's own when it has one, else the shared built-in one. The session
+ * names `processId`, this server process's own registration, as its relay when there is one.
  */
-export async function startVpnSession(db: Db, agentId: number): Promise<number> {
+export async function startVpnSession(db: Db, agentId: number, processId?: number): Promise<number> {
   return runInTransaction(db, async (trx) => {
     // Locks the agent row so two attaching connections of one agent take turns.
     const agent = await trx
@@ -23,6 +24,8 @@ export async function startVpnSession(db: Db, agentId: number): Promise<number> 
       .selectFrom('platform_servers')
       .select(['id', 'vpn_range'])
       .where('type', '=', 'rsc')
+      // Process registrations carry no range of their own: the configured relay's range applies.
+      .where('internal_url', 'is', null)
       .orderBy('id')
       .limit(1);
     platform = agent.platform_server_id
@@ -51,7 +54,7 @@ export async function startVpnSession(db: Db, agentId: number): Promise<number> 
         public_id: newPublicId(),
         company_id: agent.company_id,
         agent_id: agentId,
-        platform_server_id: server.id,
+        platform_server_id: processId ?? server.id,
         mdr_server_id: dataRelay?.id ?? null,
         logging_mdr_server_id: dataRelay?.id ?? null,
         vpn_address: vpnAddress(server.vpn_range ?? '10.187.0.0/16', agentId),
@@ -140,6 +143,8 @@ export type ClientSessionStart = {
   agentId: number;
   userId: number;
   vpn: boolean;
+  /** The server process carrying the session: it ends when that process is swept. */
+  platformServerId?: number | undefined;
 };
 
 export async function insertClientSession(db: Db, session: ClientSessionStart): Promise<number> {
@@ -151,6 +156,7 @@ export async function insertClientSession(db: Db, session: ClientSessionStart): 
       agent_id: session.agentId,
       user_id: session.userId,
       vpn: session.vpn,
+      platform_server_id: session.platformServerId ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

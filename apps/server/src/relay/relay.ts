@@ -1,8 +1,15 @@
 import type { IncomingMessage, Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { hostname } from 'node:os';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { FastifyBaseLogger } from 'fastify';
-import { defaultMaxPayload, headerLength } from '@fleetgate/tunnel-protocol';
+import {
+  defaultMaxPayload,
+  headerLength,
+  type Multiplexer,
+  type TunnelStream,
+} from '@fleetgate/tunnel-protocol';
 import { deviceErrors, errorMessages, relayCloseCodes } from '@fleetgate/contracts';
 import type { Db } from '../db/client.ts';
 import type { EventBus, Published } from '../events/event-bus.ts';
@@ -19,9 +26,29 @@ import {
   touchAgents,
 } from './relay-sessions.repository.ts';
 import { redeemTicket, type RelayTicket } from './relay-tickets.ts';
+import {
+  beat,
+  deregisterProcess,
+  findAgentProcess,
+  registerProcess,
+  sweepStaleProcesses,
+  type EndedAgent,
+  type ProcessRegistration,
+} from './relay-processes.repository.ts';
+import {
+  internalMaxStreams,
+  internalPath,
+  internalTarget,
+  PeerLinks,
+  verifyInternalCredential,
+} from './internal-link.ts';
+import { linkWebSocket, type WsLink } from './ws-link.ts';
 import { bearerSecret, rejectUpgrade } from './upgrade-response.ts';
 import { WebAccessGateway } from '../web-access/gateway.ts';
 import { sessionHostIdOf } from '../web-access/session-host.ts';
+
+/** Where web access reaches an agent attached to another process. */
+type Route = { link: WsLink; vpnSessionId: number };
 
 export type RelayDeps = {
   db: Db;
@@ -31,6 +58,16 @@ export type RelayDeps = {
   servesHost: (request: IncomingMessage) => boolean;
   /** Web access: session hosts live under this domain; links are built from the public URL. */
   webAccess: { domain: string; publicUrl: () => string; responseTimeoutMs: number };
+  /**
+   * This process as a platform server (SERVER_NAME, SERVER_LOCATION, INTERNAL_URL) and the key of
+   * its internal links; without it the relay neither registers nor forwards (one process alone).
+   */
+  process?: {
+    name: string | undefined;
+    location: string;
+    internalUrl: string | undefined;
+    key: () => Buffer;
+  };
 };
 
 /** How long closing connections may take at shutdown before they are cut. */
@@ -72,6 +109,20 @@ export class Relay {
   #closing = false;
   /** Bytes of client sessions that ended, so /metrics can report totals that never go down. */
   readonly #endedBytes = { up: 0, down: 0 };
+  /** crashForTests: a dead process writes nothing more. */
+  #crashed = false;
+  /** This process's registration as a platform server, once made. */
+  #registration: ProcessRegistration | undefined;
+  /** The last registration attempt (attaching agents wait for it), and the one still running. */
+  #registering: Promise<void> | undefined;
+  #registerRunning: Promise<void> | undefined;
+  readonly #peers: PeerLinks;
+  /**
+   * Web access to agents attached to other processes: the internal link and attachment each
+   * one's streams go to, known while a watch stream on that attachment stays open.
+   */
+  readonly #routes = new Map<number, Route>();
+  readonly #routing = new Map<number, Promise<void>>();
   /** Web access sessions: their runtime is the relay's, so they end when access ends like client sessions. */
   readonly webAccess: WebAccessGateway;
 
@@ -79,6 +130,11 @@ export class Relay {
     this.#deps = deps;
     this.#options = { ...defaultRelayOptions, ...options };
     this.#wss = new WebSocketServer({ noServer: true, maxPayload: headerLength + defaultMaxPayload });
+    this.#peers = new PeerLinks({
+      key: () => this.#internalKey(),
+      self: () => this.#registration?.id,
+      heartbeatMs: this.#options.heartbeatMs,
+    });
     this.webAccess = new WebAccessGateway({
       db: deps.db,
       log: deps.log,
@@ -88,8 +144,15 @@ export class Relay {
       idleMs: this.#options.webAccessIdleMs,
       muxOf: (agentId) => {
         const link = this.#agents.get(agentId);
-        return link?.open ? link.mux : undefined;
+        if (link?.open) return link.mux;
+        const route = this.#routes.get(agentId);
+        if (!route || route.link.ws.readyState !== route.link.ws.OPEN) return undefined;
+        return {
+          open: (service) =>
+            route.link.mux.open(internalTarget.service(agentId, route.vpnSessionId, service)),
+        };
       },
+      reach: (agentId) => this.#reach(agentId),
       onChanged: (agentId) => {
         const link = this.#agents.get(agentId);
         if (link) this.#track(this.#publishSessions(link.agent), 'publishing failed');
@@ -116,6 +179,91 @@ export class Relay {
     every(this.#options.heartbeatMs, () => this.#housekeeping(), 'relay housekeeping failed');
     this.#stopListening = this.#deps.events.listen((published) => this.#onEvent(published));
     this.#track(this.#housekeeping(), 'relay housekeeping failed');
+    if (this.#deps.process) {
+      const register = () => this.#track(this.#registerOnce(), 'relay registration failed');
+      if (server.listening) register();
+      else server.once('listening', register);
+      every(this.#options.processHeartbeatMs, () => this.#beat(), 'relay heartbeat failed');
+    }
+  }
+
+  /** This process's registration as a platform server (issue 18), once it listens. */
+  get registration(): ProcessRegistration | undefined {
+    return this.#registration;
+  }
+
+  #internalKey(): Buffer {
+    if (!this.#deps.process) throw new Error('relay has no process identity');
+    return this.#deps.process.key();
+  }
+
+  /** Registers unless a registration is already being made (one row per process). */
+  #registerOnce(): Promise<void> {
+    if (this.#registerRunning) return this.#registerRunning;
+    const running = this.#register().finally(() => {
+      if (this.#registerRunning === running) this.#registerRunning = undefined;
+    });
+    this.#registerRunning = running;
+    this.#registering = running;
+    return running;
+  }
+
+  async #register() {
+    const identity = this.#deps.process;
+    if (!identity || this.#closing) return;
+    const address = this.#server?.address() as AddressInfo | null;
+    const internalUrl = identity.internalUrl ?? internalUrlOf(address);
+    // Dead processes' rows go first, so a restart with the same SERVER_NAME takes its row back.
+    await this.#sweepProcesses();
+    this.#registration = await registerProcess(this.#deps.db, {
+      name: identity.name ?? defaultServerName(),
+      location: identity.location,
+      internalUrl,
+      staleMs: this.#options.processStaleMs,
+    });
+    this.#deps.log.info(
+      { server: this.#registration.name, internalUrl },
+      'relay registered as a platform server',
+    );
+  }
+
+  /** Beats the heartbeat and ends the sessions of processes whose heartbeat stopped. */
+  async #beat() {
+    const registration = this.#registration;
+    if (this.#closing) return;
+    if (!registration) {
+      // The registration at start failed (the database was away): until it is made, agents
+      // attach under the built-in relay and clients cannot be forwarded here.
+      if (this.#server?.listening) await this.#registerOnce();
+      return;
+    }
+    if (!(await beat(this.#deps.db, registration.id, this.#options.processStaleMs))) {
+      // Another process took this one for dead and ended its agents' sessions: the agents
+      // attached here are offline for everyone, so they are sent away to attach again.
+      this.#deps.log.error({ server: registration.name }, 'relay registration was swept; registering again');
+      for (const link of [...this.#links]) link.close(1012, 'server restarting');
+      this.#registration = undefined;
+      await this.#registerOnce();
+      return;
+    }
+    await this.#sweepProcesses();
+  }
+
+  async #sweepProcesses() {
+    const ended = await sweepStaleProcesses(this.#deps.db);
+    await this.#announceEnded(ended);
+  }
+
+  /** The device-offline path for agents whose sessions a sweep or the deregistration ended. */
+  async #announceEnded(ended: EndedAgent[]) {
+    for (const agent of ended) {
+      const attachedHere = this.#agents.get(agent.agentId);
+      if (attachedHere) attachedHere.close(1012, 'server restarting');
+      await this.#publishAgent(
+        { id: agent.agentId, publicId: agent.publicId, companyId: agent.companyId },
+        agent.stillAttached ? 'online' : 'offline',
+      );
+    }
   }
 
   /** Whether agents and clients can attach: the server listens and is not shutting down (/readyz). */
@@ -161,9 +309,36 @@ export class Relay {
     await Promise.race([done, grace]);
     // Peers that do not answer the close handshake are cut; their rows are still written.
     for (const ws of this.#wss.clients) ws.terminate();
+    await this.#peers.close();
     await done;
+    await this.#registering?.catch(() => undefined);
+    const registration = this.#registration;
+    if (registration) {
+      // Whatever this process still had open ends with it, announced like a disconnect.
+      const ended = await deregisterProcess(this.#deps.db, registration.id).catch((error: unknown) => {
+        this.#deps.log.error({ err: error }, 'relay deregistration failed');
+        return [];
+      });
+      await this.#announceEnded(ended).catch((error: unknown) =>
+        this.#deps.log.error({ err: error }, 'publishing failed'),
+      );
+    }
     await Promise.all(this.#pending);
     this.#wss.close();
+  }
+
+  /**
+   * Simulates a crash (tests): no more heartbeats, every connection cut, nothing deregistered.
+   * Other processes find the registration stale and end its sessions.
+   */
+  crashForTests() {
+    this.#closing = true;
+    this.#crashed = true;
+    this.#server?.off('upgrade', this.#onUpgrade);
+    for (const timer of this.#timers) clearInterval(timer);
+    this.#stopListening?.();
+    for (const ws of this.#wss.clients) ws.terminate();
+    void this.#peers.close();
   }
 
   readonly #onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -176,6 +351,9 @@ export class Relay {
     // A device page's WebSocket on its session host: never the portal's endpoints.
     const hostId = this.sessionHostOf(request);
     if (hostId) return this.webAccess.handleUpgrade(request, socket, head, hostId);
+    // Other server processes reach this one at its internal address, which need not be a host
+    // users use: the credential, not the Host, says who may come in.
+    if (url.pathname === internalPath) return this.#upgradeInternal(request, socket, head);
     // Upgrades skip Fastify's hooks, so the Host check every other request passes is made here.
     if (!this.#deps.servesHost(request)) return rejectUpgrade(socket, 421, errorMessages.misdirected);
     if (url.pathname === '/relay/vnc') {
@@ -217,7 +395,10 @@ export class Relay {
     if (!this.#deps.servesHost(request)) return rejectUpgrade(socket, 421, errorMessages.misdirected);
     // The VPN session is recorded before the upgrade completes: once the agent sees its
     // connection open, it is online for everyone (tickets, the console).
-    const sessionId = await startVpnSession(this.#deps.db, agent.id);
+    // The session names this process as the agent's relay (its rscServer), so clients that land
+    // on another process find it here.
+    await this.#registering?.catch(() => undefined);
+    const sessionId = await startVpnSession(this.#deps.db, agent.id, this.#registration?.id);
     let upgraded = false;
     socket.once('close', () => {
       if (!upgraded)
@@ -297,6 +478,8 @@ export class Relay {
     const current = this.#agents.get(agent.id) === link;
     if (current) this.#agents.delete(agent.id);
     for (const client of link.clients) client.close(relayCloseCodes.agentGone, 'agent disconnected');
+    for (const watcher of link.watchers) watcher.destroy(new Error('agent disconnected'));
+    if (this.#crashed) return;
     const stillAttached = await endVpnSession(this.#deps.db, agent.id, sessionId);
     if (Date.now() - link.connectedAt > this.#options.windowSeconds * 1000)
       await clearRateLimit(this.#deps.db, agent.id);
@@ -320,10 +503,16 @@ export class Relay {
 
   #attachClient(ticket: RelayTicket, ws: WebSocket) {
     const agentLink = this.#agents.get(ticket.agentId);
-    if (!agentLink?.open) return ws.close(relayCloseCodes.agentGone, 'agent is not connected');
+    if (!agentLink?.open) {
+      if (!this.#deps.process) return ws.close(relayCloseCodes.agentGone, 'agent is not connected');
+      // Frames wait in the socket while the agent's process is looked up.
+      ws.pause();
+      return this.#track(this.#attachForwarded(ticket, ws), 'forwarding a client failed');
+    }
     const session = new ClientSession(ws, ticket, {
       db: this.#deps.db,
       options: this.#options,
+      processId: this.#registration?.id,
       agentMux: agentLink.mux,
       onChanged: () => this.#track(this.#publishSessions(agentLink.agent), 'publishing failed'),
       onError: (error, what) => this.#deps.log.error({ err: error }, what),
@@ -337,6 +526,123 @@ export class Relay {
       this.#endedBytes.down += session.bytesDown;
     });
     this.#track(session.start(), 'starting a client session failed');
+  }
+
+  /**
+   * A client whose agent is attached to another process: its streams are spliced onto the
+   * internal link to that process, which splices them onto the agent's link. The ticket and
+   * the access rules are checked here as for a local agent; the other process only opens
+   * streams to the named attachment. A watch stream on the link ends the session when that
+   * attachment ends.
+   */
+  async #attachForwarded(ticket: RelayTicket, ws: WebSocket) {
+    const refuse = () => {
+      if (ws.isPaused) ws.resume();
+      ws.close(relayCloseCodes.agentGone, 'agent is not connected');
+    };
+    const owner = await findAgentProcess(this.#deps.db, ticket.agentId);
+    if (!owner || owner.id === this.#registration?.id) return refuse();
+    let peer;
+    try {
+      peer = await this.#peers.get(owner);
+    } catch (error) {
+      this.#deps.log.warn({ err: error, server: owner.id }, 'internal link failed');
+      return refuse();
+    }
+    if (ws.readyState !== ws.OPEN) return;
+    let watch: TunnelStream;
+    try {
+      watch = peer.mux.open(internalTarget.watch(ticket.agentId, owner.vpnSessionId));
+    } catch {
+      return refuse();
+    }
+    const agent = { id: ticket.agentId, publicId: owner.agentPublicId, companyId: ticket.companyId };
+    const session = new ClientSession(ws, ticket, {
+      db: this.#deps.db,
+      options: this.#options,
+      processId: this.#registration?.id,
+      agentMux: peer.mux,
+      agentTarget: (service) => internalTarget.service(ticket.agentId, owner.vpnSessionId, service),
+      onChanged: () => this.#track(this.#publishSessions(agent), 'publishing failed'),
+      onError: (error, what) => this.#deps.log.error({ err: error }, what),
+    });
+    watch.on('error', () => undefined);
+    watch.once('close', () => session.close(relayCloseCodes.agentGone, 'agent disconnected'));
+    this.#clients.add(session);
+    void session.finished.then(() => {
+      watch.destroy();
+      this.#clients.delete(session);
+    });
+    this.#track(session.start(), 'starting a client session failed');
+  }
+
+  /** Looks up (once, until the attachment ends) where web access reaches an agent of another process. */
+  #reach(agentId: number): Promise<void> {
+    if (!this.#deps.process || this.#agents.get(agentId)?.open || this.#routes.has(agentId))
+      return Promise.resolve();
+    const pending = this.#routing.get(agentId);
+    if (pending) return pending;
+    const routing = this.#route(agentId)
+      .catch((error: unknown) => this.#deps.log.warn({ err: error }, 'internal link failed'))
+      .finally(() => this.#routing.delete(agentId));
+    this.#routing.set(agentId, routing);
+    return routing;
+  }
+
+  async #route(agentId: number) {
+    const owner = await findAgentProcess(this.#deps.db, agentId);
+    if (!owner || owner.id === this.#registration?.id) return;
+    const link = await this.#peers.get(owner);
+    const watch = link.mux.open(internalTarget.watch(agentId, owner.vpnSessionId));
+    const route = { link, vpnSessionId: owner.vpnSessionId };
+    watch.on('error', () => undefined);
+    // The attachment ended (or the link did): the next request looks the agent up again.
+    watch.once('close', () => {
+      if (this.#routes.get(agentId) === route) this.#routes.delete(agentId);
+    });
+    this.#routes.set(agentId, route);
+  }
+
+  /** Another server process's internal link: it may open streams to agents attached here, nothing else. */
+  #upgradeInternal(request: IncomingMessage, socket: Duplex, head: Buffer) {
+    let from: number | undefined;
+    try {
+      from = this.#deps.process
+        ? verifyInternalCredential(this.#internalKey(), request, this.#registration?.id)
+        : undefined;
+    } catch (error) {
+      this.#deps.log.error({ err: error }, 'internal key unavailable');
+    }
+    if (from === undefined) return rejectUpgrade(socket, 401, errorMessages.unauthenticated);
+    this.#wss.handleUpgrade(request, socket, head, (ws) => {
+      const internal: WsLink = linkWebSocket(ws, {
+        role: 'acceptor',
+        heartbeatMs: this.#options.heartbeatMs,
+        maxStreams: internalMaxStreams,
+        onStream: (stream, target) => this.#openInternalStream(internal.mux, stream, target),
+      });
+    });
+  }
+
+  #openInternalStream(mux: Multiplexer, stream: TunnelStream, target: string) {
+    const parsed = internalTarget.parse(target);
+    const link = parsed && this.#agents.get(parsed.agentId);
+    // Only the attachment the other process looked up: after a reconnect it looks up again.
+    if (!parsed || !link?.open || link.sessionId !== parsed.vpnSessionId) {
+      stream.destroy(new Error('agent is not attached here'));
+      return;
+    }
+    if (parsed.kind === 'watch') {
+      link.watchers.add(stream);
+      stream.on('error', () => undefined);
+      stream.once('close', () => link.watchers.delete(stream));
+      return;
+    }
+    try {
+      mux.splice(stream, link.mux, parsed.service);
+    } catch {
+      stream.destroy(new Error('agent unavailable'));
+    }
   }
 
   #onEvent({ audience, event }: Published) {
@@ -445,4 +751,17 @@ function parseTarget(target: string | undefined): URL | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** SERVER_NAME's default: the host name and process id, unique among processes on one database. */
+function defaultServerName(): string {
+  return `${hostname()}-${process.pid}`;
+}
+
+/** INTERNAL_URL's default: the listen address; a wildcard one is reached by this host's name. */
+function internalUrlOf(address: AddressInfo | null): string {
+  if (!address) throw new Error('the relay registers only once the server listens');
+  const wildcard = address.address === '0.0.0.0' || address.address === '::';
+  const host = wildcard ? hostname() : address.address;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
 }

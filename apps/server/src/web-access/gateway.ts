@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream';
 import type { WebSocketServer } from 'ws';
 import type { FastifyBaseLogger } from 'fastify';
 import { relayCloseCodes, webAccessCookieName } from '@fleetgate/contracts';
-import type { Multiplexer } from '@fleetgate/tunnel-protocol';
+import type { StreamOpener } from './web-session.ts';
 import { hashSecret, newSecret } from '../auth/secrets.ts';
 import type { Db } from '../db/client.ts';
 import type { RelayTicket } from '../relay/relay-tickets.ts';
@@ -27,7 +27,12 @@ export type WebAccessGatewayDeps = {
   /** Read per use: tests learn their public URL only once the server listens. */
   publicUrl: () => string;
   domain: string;
-  muxOf: (agentId: number) => Multiplexer | undefined;
+  muxOf: (agentId: number) => StreamOpener | undefined;
+  /**
+   * Makes muxOf answer for an agent attached to another server process (the internal link to
+   * it); called before each use, a no-op when the agent is here or its route is known.
+   */
+  reach?: (agentId: number) => Promise<void>;
   onChanged: (agentId: number) => void;
   responseTimeoutMs: number;
   idleMs?: number;
@@ -95,6 +100,7 @@ export class WebAccessGateway {
       return rawAnswer(socket, 401, 'This viewer link was used or has expired: open the viewer again.');
     const session = await this.#open(row);
     if (session.ended) return rawAnswer(socket, 403, endedText(session.endReason));
+    await this.#deps.reach?.(row.agentId);
     const stream = session.openStream();
     if (!stream) {
       await session.end('agent disconnected', null);
@@ -159,6 +165,7 @@ export class WebAccessGateway {
     if (url.pathname === startPath) return this.#start(request, response, hostId, url);
     const found = await this.#admit(request, hostId);
     if (found.kind === 'refused') return this.#refusal(response, found.status, found.reason);
+    await this.#deps.reach?.(found.session.row.agentId);
     found.session.proxy(request, response);
   }
 
@@ -171,6 +178,7 @@ export class WebAccessGateway {
       const text = found.status === 410 ? endedText(found.reason) : undefined;
       return rawAnswer(socket, found.status, text);
     }
+    await this.#deps.reach?.(found.session.row.agentId);
     found.session.proxyUpgrade(request, socket, head);
   }
 

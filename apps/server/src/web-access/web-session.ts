@@ -24,10 +24,13 @@ import { browserResponseHeaders, deviceRequestHeaders, type ProxyOrigins } from 
 import { endedText, sendPage } from './pages.ts';
 import { GatewayTimeout, rawAnswer, serviceConnection } from './device-connection.ts';
 
+/** Opens tunnel streams to the agent's services: its multiplexer, or the internal link to its process. */
+export type StreamOpener = Pick<Multiplexer, 'open'>;
+
 export type WebSessionDeps = {
   db: Db;
-  /** The attached agent's multiplexer; undefined while the agent is offline. */
-  muxOf: (agentId: number) => Multiplexer | undefined;
+  /** Opens streams to the attached agent; undefined while the agent is offline. */
+  muxOf: (agentId: number) => StreamOpener | undefined;
   sessionOrigin: string;
   portalUrl: string;
   /** How long a device may take to answer a request's headers. */
@@ -487,7 +490,7 @@ export class WebSession {
   }
 
   /** A tunnel stream to the service, in TLS for https (the device's certificate checked unless the service accepts a self-signed one). */
-  #connect(mux: Multiplexer, server: RelayServer): Socket {
+  #connect(mux: StreamOpener, server: RelayServer): Socket {
     const stream = mux.open(serviceTarget(server));
     this.#hold(stream);
     return serviceConnection(stream, server, {

@@ -333,7 +333,8 @@ describe('data usage: the relay counts the bytes a tunnel moves', () => {
       },
     ]);
 
-    // The agent's session names its relay and its data relays (item 9).
+    // The agent's session names its relay (the server process it attached to) and its data
+    // relays (item 9).
     const read = await t.call('GET', `Agent/${agent.publicId}`, {
       ...as,
       query: { fields: 'activeVpnSession' },
@@ -341,7 +342,7 @@ describe('data usage: the relay counts the bytes a tunnel moves', () => {
     const dataRelay = { publicId: expect.stringMatching(/^[0-9a-z]{12}$/), name: 'Built-in data relay' };
     expect(read.body.data).toMatchObject({
       activeVpnSession: {
-        rscServer: { name: 'Built-in relay' },
+        rscServer: { name: t.server.built.relay.registration?.name },
         mdrServer: dataRelay,
         loggingMdrServer: dataRelay,
       },
