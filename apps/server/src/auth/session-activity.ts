@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { hashSecret } from './secrets.ts';
+import { bearerSecretHash } from './bearer.ts';
 
 /** How often a token's last use is written: the session list needs no finer grain. */
 export const lastUsedIntervalMs = 60_000;
@@ -17,9 +17,8 @@ export function registerSessionActivity(app: FastifyInstance, db: Db, maxTracked
   app.addHook('onSend', async (request, reply, payload) => {
     // A 401 means the token signed nobody in: nothing to record, and no write for made-up tokens.
     if (reply.statusCode === 401 || !request.url.startsWith('/api/')) return payload;
-    const match = /^Bearer ([A-Za-z0-9_-]{1,200})$/.exec(request.headers.authorization ?? '');
-    if (!match) return payload;
-    const secretHash = hashSecret(match[1]!);
+    const secretHash = bearerSecretHash(request.raw);
+    if (secretHash === undefined) return payload;
     const now = Date.now();
     const last = lastWritten.get(secretHash);
     if (last !== undefined && now - last < lastUsedIntervalMs) return payload;
