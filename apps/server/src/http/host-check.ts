@@ -62,8 +62,9 @@ export function registerHostCheck(
   brandingHosts?: HostRules['brandingHosts'],
 ) {
   const servesHost = hostCheck(config, app.server, brandingHosts);
-  app.addHook('onRequest', async (request) => {
-    if (!servesHost(request.raw)) throw misdirected();
+  // Callback-style hooks here and in http/hooks.ts: no promise per request for work that never waits.
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(servesHost(request.raw) ? undefined : misdirected());
   });
 }
 
@@ -98,9 +99,16 @@ export function siteOrigin(
 export const misdirected = () =>
   new ApiError(421, [{ message: errorMessages.misdirected, propertyName: 'Host' }]);
 
+const listenPorts = new WeakMap<Server, number>();
+
+/** Remembered once the server listens: a listening server keeps its port, and this runs per request. */
 function listenPortOf(server: Server): number | undefined {
+  const known = listenPorts.get(server);
+  if (known !== undefined) return known;
   const address = server.address();
-  return address !== null && typeof address === 'object' ? address.port : undefined;
+  if (address === null || typeof address !== 'object') return undefined;
+  listenPorts.set(server, address.port);
+  return address.port;
 }
 
 function parseHost(host: string | undefined): HostPort | undefined {

@@ -74,8 +74,9 @@ export async function registerSecurityHeaders(
   }
   // API answers are per user, company, host or branding header: no shared cache may keep one
   // and hand it to someone else. Routes that are safe to cache (images, release documents) say so.
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/api') && !reply.hasHeader('cache-control'))
       reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 }
