@@ -17,8 +17,10 @@ export function startProcess(
   script: string,
   env: Record<string, string>,
   ready: RegExp,
+  /** Node options before the script (`--cpu-prof` to profile it). */
+  nodeArgs: string[] = [],
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [script], {
+  const child = spawn(process.execPath, [...nodeArgs, script], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { hashSecret } from './secrets.ts';
+import { bearerSecretHash } from './bearer.ts';
 
 /** How often a token's last use is written: the session list needs no finer grain. */
 export const lastUsedIntervalMs = 60_000;
@@ -14,25 +14,26 @@ export const lastUsedIntervalMs = 60_000;
 export function registerSessionActivity(app: FastifyInstance, db: Db, maxTracked = 10_000) {
   const lastWritten = new Map<string, number>();
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Callback style: almost every request writes nothing, and then costs no promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
     // A 401 means the token signed nobody in: nothing to record, and no write for made-up tokens.
-    if (reply.statusCode === 401 || !request.url.startsWith('/api/')) return payload;
-    const match = /^Bearer ([A-Za-z0-9_-]{1,200})$/.exec(request.headers.authorization ?? '');
-    if (!match) return payload;
-    const secretHash = hashSecret(match[1]!);
+    if (reply.statusCode === 401 || !request.url.startsWith('/api/')) return done(null, payload);
+    const secretHash = bearerSecretHash(request.raw);
+    if (secretHash === undefined) return done(null, payload);
     const now = Date.now();
     const last = lastWritten.get(secretHash);
-    if (last !== undefined && now - last < lastUsedIntervalMs) return payload;
+    if (last !== undefined && now - last < lastUsedIntervalMs) return done(null, payload);
     lastWritten.delete(secretHash);
     if (lastWritten.size >= maxTracked) lastWritten.delete(lastWritten.keys().next().value!);
     lastWritten.set(secretHash, now);
-    try {
-      await touchAccessToken(db, secretHash, request.ip, now);
-    } catch (error) {
-      // Bookkeeping only: the answer is sent whatever happened to it.
-      request.log.warn({ err: error }, 'could not record the last use of an access token');
-    }
-    return payload;
+    touchAccessToken(db, secretHash, request.ip, now).then(
+      () => done(null, payload),
+      (error: unknown) => {
+        // Bookkeeping only: the answer is sent whatever happened to it.
+        request.log.warn({ err: error }, 'could not record the last use of an access token');
+        done(null, payload);
+      },
+    );
   });
 }
 

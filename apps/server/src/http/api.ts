@@ -8,7 +8,7 @@ import {
   type CompanyContext,
 } from '../auth/context.ts';
 import { DiscoveryRegistry } from './discovery.ts';
-import { hashSecret } from '../auth/secrets.ts';
+import { bearerSecretHash } from '../auth/bearer.ts';
 import { AuthCache, type AccessChange } from '../auth/auth-cache.ts';
 import { assertMayActIn } from '../auth/sign-in-rules.ts';
 import { ApiError, badRequest, forbidden, unauthenticated } from './errors.ts';
@@ -187,8 +187,7 @@ export class Api {
   }
 
   async #authenticate(request: FastifyRequest): Promise<AuthenticatedUser> {
-    const match = /^Bearer ([A-Za-z0-9_-]{1,200})$/.exec(request.headers.authorization ?? '');
-    const secretHash = match ? hashSecret(match[1]!) : undefined;
+    const secretHash = bearerSecretHash(request.raw);
     const user =
       secretHash === undefined
         ? undefined

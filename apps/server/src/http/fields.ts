@@ -15,13 +15,26 @@ const namePattern = /[A-Za-z_][A-Za-z0-9_]*/y;
  * checks every name against the resource's spec. Any problem is a 400 naming `fields`.
  */
 export function parseFields(input: string, spec: FieldSpec): FieldSelection {
+  let parsed = parsedBySpec.get(spec);
+  const known = parsed?.get(input);
+  if (known) return known;
   if (input.length > maxLength) throw invalid('is too long');
   const parser = new FieldsParser(input);
   const selection = parser.parseList(0);
   if (parser.pos !== input.length) throw invalid(`unexpected "${input[parser.pos]}" at ${parser.pos}`);
   checkAgainstSpec(selection, spec, '');
+  if (!parsed) parsedBySpec.set(spec, (parsed = new Map<string, FieldSelection>()));
+  if (parsed.size >= parsedPerSpec) parsed.delete(parsed.keys().next().value!);
+  parsed.set(input, selection);
   return selection;
 }
+
+/**
+ * Valid selections already parsed, per resource: clients send the same few `fields` over and
+ * over. Bounded, so made-up inputs cannot grow it. Selections are only read (project).
+ */
+const parsedBySpec = new WeakMap<FieldSpec, Map<string, FieldSelection>>();
+const parsedPerSpec = 64;
 
 export const selectAll: FieldSelection = { all: true, fields: new Map() };
 

@@ -11,17 +11,19 @@ const browserImagePath = /^\/api\/BrandingImage\/[^/]+$/;
 
 /** Wire-level rules every /api call shares: the Api-Version header and the error envelope. */
 export function registerWireHooks(app: FastifyInstance) {
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api')) return;
+  // A throw in a callback-style hook is answered like a rejected async one (no promise per request).
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!request.url.startsWith('/api')) return done();
     // The OpenAPI document, its reference page and branding images (<img src>, favicons) are read
     // by browsers, which send no Api-Version. Exact paths only, so no API route can be reached
     // around the check.
     const pathname = request.url.split('?')[0]!;
-    if (apiDocsPaths.has(pathname) || browserImagePath.test(pathname)) return;
+    if (apiDocsPaths.has(pathname) || browserImagePath.test(pathname)) return done();
     if (request.headers['api-version'] !== apiVersion) {
       throw new ApiError(400, [{ message: errorMessages.apiVersion, propertyName: 'Api-Version' }]);
     }
     checkQueryText(request.query as Record<string, unknown>);
+    done();
   });
 
   // Clients often send `Content-Type: application/json` with no body on actions without one
@@ -43,8 +45,9 @@ export function registerWireHooks(app: FastifyInstance) {
   });
 
   // Echo the request id so a user's report can be matched with the server log.
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {

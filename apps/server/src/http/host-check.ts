@@ -36,19 +36,33 @@ const loopbackNames = new Set(['localhost', '127.0.0.1', '[::1]']);
  * passing foreign hosts, or a client that would cache pages under a name we do not own.
  */
 export function isServedHost(host: string | undefined, rules: HostRules): boolean {
-  const publicUrl = new URL(rules.publicUrl);
-  const defaultPort = publicUrl.protocol === 'https:' ? 443 : 80;
+  const { defaultPort, publicName, publicPort } = publicOrigin(rules.publicUrl);
   const requested = parseHost(host);
   if (!requested) return false;
   const port = requested.port ?? defaultPort;
-  const publicName = normalizeName(publicUrl.hostname);
-  const publicPort = Number(publicUrl.port || defaultPort);
   if (requested.name === publicName && port === publicPort) return true;
   if ((port === publicPort || port === rules.listenPort) && rules.brandingHosts?.has(requested.name))
     return true;
   if (loopbackNames.has(publicName) && loopbackNames.has(requested.name) && port === rules.listenPort)
     return true;
   return rules.allowedHosts.some((pattern) => matches(pattern, requested.name, port));
+}
+
+type PublicOrigin = { defaultPort: number; publicName: string; publicPort: number };
+let lastPublicOrigin: { url: string; origin: PublicOrigin } | undefined;
+
+/** PUBLIC_URL's parts, parsed again only when it changes (it is read per request, see hostCheck). */
+function publicOrigin(url: string): PublicOrigin {
+  if (lastPublicOrigin?.url === url) return lastPublicOrigin.origin;
+  const parsed = new URL(url);
+  const defaultPort = parsed.protocol === 'https:' ? 443 : 80;
+  const origin = {
+    defaultPort,
+    publicName: normalizeName(parsed.hostname),
+    publicPort: Number(parsed.port || defaultPort),
+  };
+  lastPublicOrigin = { url, origin };
+  return origin;
 }
 
 /** Rejects requests for hosts this instance does not serve, on every route, with 421. */
@@ -58,9 +72,9 @@ export function registerHostCheck(
   brandingHosts?: HostRules['brandingHosts'],
 ) {
   const servesHost = hostCheck(config, app.server, brandingHosts);
-  app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.config.anyHost === true) return;
-    if (!servesHost(request.raw)) throw misdirected();
+  // Callback-style hooks here and in http/hooks.ts: no promise per request for work that never waits.
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(request.routeOptions.config.anyHost === true || servesHost(request.raw) ? undefined : misdirected());
   });
 }
 
@@ -95,9 +109,16 @@ export function siteOrigin(
 export const misdirected = () =>
   new ApiError(421, [{ message: errorMessages.misdirected, propertyName: 'Host' }]);
 
+const listenPorts = new WeakMap<Server, number>();
+
+/** Remembered once the server listens: a listening server keeps its port, and this runs per request. */
 function listenPortOf(server: Server): number | undefined {
+  const known = listenPorts.get(server);
+  if (known !== undefined) return known;
   const address = server.address();
-  return address !== null && typeof address === 'object' ? address.port : undefined;
+  if (address === null || typeof address !== 'object') return undefined;
+  listenPorts.set(server, address.port);
+  return address.port;
 }
 
 function parseHost(host: string | undefined): HostPort | undefined {

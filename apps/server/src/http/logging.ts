@@ -110,6 +110,8 @@ export class RequestLogController extends LogController {
   override incomingRequest() {}
 
   override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply) {
+    // Most servers run at info: no line to build for a request that went well.
+    if (!error && reply.log.level !== 'debug' && reply.log.level !== 'trace') return;
     const fields = {
       method: request.method,
       url: redactSecrets(request.url),
