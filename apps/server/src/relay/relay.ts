@@ -271,6 +271,13 @@ export class Relay {
     return this.#server?.listening === true && !this.#closing;
   }
 
+  /** Forgets an ended client session, keeping its bytes so the relayed-bytes total never goes down. */
+  #clientEnded(session: ClientSession) {
+    this.#clients.delete(session);
+    this.#endedBytes.up += session.bytesUp;
+    this.#endedBytes.down += session.bytesDown;
+  }
+
   /** Figures for /metrics, counted when scraped so the data path does no extra work. */
   stats() {
     let openStreams = 0;
@@ -521,9 +528,7 @@ export class Relay {
     this.#clients.add(session);
     void session.finished.then(() => {
       agentLink.clients.delete(session);
-      this.#clients.delete(session);
-      this.#endedBytes.up += session.bytesUp;
-      this.#endedBytes.down += session.bytesDown;
+      this.#clientEnded(session);
     });
     this.#track(session.start(), 'starting a client session failed');
   }
@@ -571,7 +576,7 @@ export class Relay {
     this.#clients.add(session);
     void session.finished.then(() => {
       watch.destroy();
-      this.#clients.delete(session);
+      this.#clientEnded(session);
     });
     this.#track(session.start(), 'starting a client session failed');
   }
