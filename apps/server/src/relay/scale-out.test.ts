@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TunnelTicket, WebAccessSession } from '@fleetgate/contracts';
 import { useTestServer } from '../../test/harness.ts';
@@ -7,7 +6,7 @@ import { startRoundRobinProxy, type RoundRobinProxy } from '../../test/round-rob
 import { buildApp, type BuiltApp } from '../app.ts';
 import { openDatabase, type Db } from '../db/client.ts';
 import { startSimulator, type Simulator } from '../../../agent/src/simulator.ts';
-import { AgentRunner } from '../../../agent/src/agent-runner.ts';
+import type { AgentRunner } from '../../../agent/src/agent-runner.ts';
 import type { LanService } from '../../../agent/src/services.ts';
 import { deriveServerKey } from '../auth/secret-box.ts';
 import { internalCredential } from './internal-link.ts';
@@ -93,16 +92,7 @@ const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex')
 
 /** The agent's loop, through the proxy, with a short backoff; resolves once attached. */
 async function startAgentViaProxy(agent: SeededAgent, services: readonly LanService[] = simulator.services) {
-  const runner = new AgentRunner({
-    relayUrl: `${proxy.url.replace(/^http/, 'ws')}/relay/agent`,
-    credential: agent.credential,
-    services,
-    minDelayMs: 100,
-    maxDelayMs: 500,
-  });
-  const attached = once(runner, 'attached');
-  runner.start();
-  await attached;
+  const runner = await startAgent(proxy.url, agent, services);
   runners.push(runner);
   return runner;
 }
