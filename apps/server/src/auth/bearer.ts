@@ -1,8 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import { hashSecret } from './secrets.ts';
 
-const bearer = /^Bearer ([A-Za-z0-9_-]{1,200})$/;
 const hashes = new WeakMap<IncomingMessage, string | null>();
+
+/** The request's bearer secret (API calls, WebSocket upgrades), if it has a well-formed one. */
+export function bearerSecret(request: IncomingMessage): string | undefined {
+  return /^Bearer ([A-Za-z0-9_-]{1,200})$/.exec(request.headers.authorization ?? '')?.[1];
+}
 
 /**
  * The stored hash of the request's bearer secret, or undefined without a well-formed one.
@@ -11,8 +15,8 @@ const hashes = new WeakMap<IncomingMessage, string | null>();
 export function bearerSecretHash(request: IncomingMessage): string | undefined {
   let hash = hashes.get(request);
   if (hash === undefined) {
-    const match = bearer.exec(request.headers.authorization ?? '');
-    hash = match ? hashSecret(match[1]!) : null;
+    const secret = bearerSecret(request);
+    hash = secret === undefined ? null : hashSecret(secret);
     hashes.set(request, hash);
   }
   return hash ?? undefined;

@@ -43,7 +43,8 @@ import {
   verifyInternalCredential,
 } from './internal-link.ts';
 import { linkWebSocket, type WsLink } from './ws-link.ts';
-import { bearerSecret, rejectUpgrade } from './upgrade-response.ts';
+import { rejectUpgrade } from './upgrade-response.ts';
+import { bearerSecret } from '../auth/bearer.ts';
 import { WebAccessGateway } from '../web-access/gateway.ts';
 import { sessionHostIdOf } from '../web-access/session-host.ts';
 

@@ -1,4 +1,4 @@
-import { STATUS_CODES, type IncomingMessage } from 'node:http';
+import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { failure } from '../http/envelope.ts';
 
@@ -20,10 +20,4 @@ export function rejectUpgrade(
   ];
   socket.once('finish', () => socket.destroy());
   socket.end(`${lines.join('\r\n')}\r\n\r\n${body}`);
-}
-
-/** The bearer secret of an upgrade request, if it has a well-formed one. */
-export function bearerSecret(request: IncomingMessage): string | undefined {
-  const match = /^Bearer ([A-Za-z0-9_-]{1,200})$/.exec(request.headers.authorization ?? '');
-  return match?.[1];
 }

@@ -1,3 +1,4 @@
+import { bearerSecret } from '../../auth/bearer.ts';
 import { z } from 'zod';
 import {
   errorMessages,
@@ -96,7 +97,8 @@ export function registerAccountRoutes(api: Api, deps: ModuleDeps) {
       const authorization = headerValue(ctx.request, 'authorization');
       // Bearer: jump-start (a link from a session, or a session from a link); Basic: sign-in.
       if (authorization?.startsWith('Bearer ')) {
-        const secret = bearerSecret(authorization);
+        const secret = bearerSecret(ctx.request.raw);
+        if (secret === undefined) throw unauthenticated();
         const { expiresIn } = parseInput(accessTokenInput, ctx.body);
         const data = await issueFromBearer(
           ctx.db,
@@ -186,12 +188,6 @@ export function registerAccountRoutes(api: Api, deps: ModuleDeps) {
       return { type: 'MyUserPassword', data: { passwordChanged: true } };
     },
   });
-}
-
-function bearerSecret(header: string): string {
-  const match = /^Bearer ([A-Za-z0-9_-]{1,200})$/.exec(header);
-  if (!match) throw unauthenticated();
-  return match[1]!;
 }
 
 /** `Authorization: Basic base64(email:otp:password)`; the password may itself contain colons. */

@@ -1,3 +1,4 @@
+import { bearerSecret } from '../../auth/bearer.ts';
 import {
   agentSampleBatchInput,
   dataLoggingErrors,
@@ -332,11 +333,11 @@ export function registerDataLoggingRoutes(api: Api, deps: DataLoggingDeps) {
       response: { type: 'AgentSampleBatch' },
     },
     handler: async (ctx) => {
-      const match = /^Bearer ([A-Za-z0-9_-]{1,200})$/.exec(ctx.request.headers.authorization ?? '');
-      if (!match) throw unauthenticated();
+      const credential = bearerSecret(ctx.request.raw);
+      if (credential === undefined) throw unauthenticated();
       // Counted before the lookup, so parallel guesses cannot exceed the budget.
       await credentialLimiter.consume(ctx.clientAddress);
-      const found = await findAgentByCredential(ctx.db, match[1]!);
+      const found = await findAgentByCredential(ctx.db, credential);
       if (!found) throw unauthenticated();
       await credentialLimiter.refund(ctx.clientAddress);
       await batchLimiter.consume(String(found.id));

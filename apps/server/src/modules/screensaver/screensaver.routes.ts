@@ -1,3 +1,4 @@
+import { bearerSecret } from '../../auth/bearer.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { screensaverAgentParameter, screensaverImageTypes, screensaverMaxBytes } from '@fleetgate/contracts';
@@ -147,11 +148,11 @@ export async function registerScreensaverRoutes(
     });
 
     scope.get('/api/AgentScreensaver', async (request, reply) => {
-      const match = /^Bearer ([A-Za-z0-9_-]{1,200})$/.exec(request.headers.authorization ?? '');
-      if (!match) throw unauthenticated();
+      const credential = bearerSecret(request.raw);
+      if (credential === undefined) throw unauthenticated();
       // Counted before the lookup, so parallel guesses cannot exceed the budget.
       await credentialLimiter.consume(request.ip);
-      const answer = await agentScreensaver(deps.db, match[1]!, (sha256) =>
+      const answer = await agentScreensaver(deps.db, credential, (sha256) =>
         etagMatches(request.headers['if-none-match'], screensaverEtag(sha256)),
       );
       if (!answer) throw unauthenticated();
