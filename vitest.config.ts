@@ -20,6 +20,18 @@ export default defineConfig({
       },
       { test: { name: 'web', include: ['apps/web/**/*.test.{ts,tsx}'] } },
       {
+        // Several real server processes on one PostgreSQL database (issue 18): PGlite cannot be
+        // shared between processes, so these files run only where DATABASE_URL names a database
+        // (the API suites on PostgreSQL, `npm run test:api`).
+        test: {
+          name: 'cluster',
+          include: process.env.DATABASE_URL ? ['e2e/cluster/**/*.test.ts'] : [],
+          globalSetup: ['apps/server/test/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.test.ts'],

@@ -15,6 +15,8 @@ export type RunningServer = {
   outboxDir: string;
   output: () => string;
   stop: () => Promise<void>;
+  /** Kills the process with SIGKILL: no shutdown, as in a crash or an out-of-memory kill. */
+  kill: () => void;
 };
 
 async function freePort(): Promise<number> {
@@ -74,7 +76,7 @@ export async function startServer(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // The server's own default, unless a test chose one through OUTBOX_DIR.
-  const outboxDir = process.env.OUTBOX_DIR || path.join(dataDir, 'outbox');
+  const outboxDir = env.OUTBOX_DIR || process.env.OUTBOX_DIR || path.join(dataDir, 'outbox');
   rememberOutbox(baseUrl, outboxDir);
   let log = '';
   const collect = (chunk: Buffer) => {
@@ -101,5 +103,8 @@ export async function startServer(
     await stop();
     throw error;
   }
-  return { baseUrl, outboxDir, output, stop };
+  const kill = () => {
+    child.kill('SIGKILL');
+  };
+  return { baseUrl, outboxDir, output, stop, kill };
 }
