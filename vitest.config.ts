@@ -22,7 +22,9 @@ export default defineConfig({
       {
         // Several real server processes on one PostgreSQL database (issue 18): PGlite cannot be
         // shared between processes, so these files run only where DATABASE_URL names a database
-        // (the API suites on PostgreSQL, `npm run test:api`).
+        // (the API suites on PostgreSQL, `npm run test:api`). They run after the server files, not
+        // beside them: real processes run every background worker, and would take other files'
+        // webhook deliveries and report jobs from the shared database.
         test: {
           name: 'cluster',
           include: process.env.DATABASE_URL ? ['e2e/cluster/**/*.test.ts'] : [],
