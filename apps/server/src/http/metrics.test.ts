@@ -7,7 +7,7 @@ import { useTestServer } from '../../test/harness.ts';
 import { rawRequest } from '../../test/raw-http.ts';
 import { loadConfig } from '../config.ts';
 import { randomBytes } from 'node:crypto';
-import type { TunnelTicket } from '@fleetgate/contracts';
+import type { TunnelTicket, WebAccessSession } from '@fleetgate/contracts';
 import {
   echo,
   eventually,
@@ -17,6 +17,7 @@ import {
   startAgent,
 } from '../relay/relay.test-support.ts';
 import { insertWebhook } from '../modules/webhooks/webhook.repository.ts';
+import { browse, logo, startHttpDevice } from '../modules/web-access/web-access.test-support.ts';
 import { newPublicId } from './ids.ts';
 import type { AgentRunner } from '../../../agent/src/agent-runner.ts';
 import { startSimulator } from '../../../agent/src/simulator.ts';
@@ -242,6 +243,45 @@ describe('/metrics with METRICS_TOKEN', () => {
       );
     } finally {
       await simulator.close();
+    }
+  });
+
+  it('counts the bytes of web-access sessions as relayed bytes', async () => {
+    const hmi = await startHttpDevice();
+    try {
+      const company = await t.newCompany();
+      const service = { name: 'hmi', host: '127.0.0.1', port: hmi.port, type: 'http' as const };
+      const agent = await seedAgent(t.server.db, company.publicId, { servers: [service] });
+      runners.push(await startAgent(t.server.baseUrl, agent, [service]));
+      const before = await scrape();
+      const created = await t.call('POST', `AgentWebAccessSessionList/${agent.publicId}`, {
+        token: company.admin.token,
+        company: company.publicId,
+        body: { server: { publicId: agent.servers[0]!.publicId } },
+      });
+      expect(created.status).toBe(201);
+      const url = new URL((created.body.data as WebAccessSession).url);
+      const serverPort = Number(new URL(t.server.baseUrl).port);
+      const signedIn = await browse(url.origin, `${url.pathname}${url.search}`, { serverPort });
+      const cookie = signedIn.headers['set-cookie']![0]!.split(';')[0]!;
+      const image = await browse(url.origin, '/logo.png', { serverPort, headers: { Cookie: cookie } });
+      expect(image.body.length).toBe(logo.length);
+      const during = await scrape();
+      const grown = (scraped: string, direction: string) =>
+        sample(scraped, 'fleetgate_relay_bytes_total', { direction })! -
+        sample(before, 'fleetgate_relay_bytes_total', { direction })!;
+      expect(grown(during, 'from_device')).toBeGreaterThan(logo.length);
+      expect(grown(during, 'to_device')).toBeGreaterThan(0);
+      // Ended, the session's bytes stay counted.
+      await t.call('DELETE', `WebAccessSession/${(created.body.data as WebAccessSession).publicId}`, {
+        token: company.admin.token,
+        company: company.publicId,
+      });
+      await eventually(async () => (t.server.built.relay.webAccess.sessions.length === 0 ? true : undefined));
+      expect(grown(await scrape(), 'from_device')).toBeGreaterThan(logo.length);
+      await runners.pop()!.stop();
+    } finally {
+      await hmi.close();
     }
   });
 

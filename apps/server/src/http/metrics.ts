@@ -113,7 +113,7 @@ function relayMetrics(register: Registry, relay: Relay) {
   gauge('fleetgate_relay_open_streams', 'Tunnel streams open to agents attached here', (s) => s.openStreams);
   new Counter({
     name: 'fleetgate_relay_bytes_total',
-    help: 'Bytes carried by client tunnel sessions on this process (to_device, from_device)',
+    help: 'Bytes carried by tunnel and web-access sessions on this process (to_device, from_device)',
     labelNames: ['direction'],
     registers: [register],
     collect() {

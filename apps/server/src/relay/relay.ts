@@ -283,7 +283,10 @@ export class Relay {
   stats() {
     let openStreams = 0;
     for (const link of this.#links) openStreams += link.mux.streamCount;
-    let { up, down } = this.#endedBytes;
+    // Web access (HTTP pages and VNC screens in the browser) is relayed traffic too.
+    let { up, down } = this.webAccess.bytes();
+    up += this.#endedBytes.up;
+    down += this.#endedBytes.down;
     for (const client of this.#clients) {
       up += client.bytesUp;
       down += client.bytesDown;

@@ -53,6 +53,8 @@ export class WebAccessGateway {
   readonly #byHost = new Map<string, WebSession>();
   /** Sessions being started, so concurrent first requests of one host share one. */
   readonly #starting = new Map<number, Promise<WebSession>>();
+  /** Bytes of the sessions that ended, so the relayed-bytes total never goes down. */
+  readonly #endedBytes = { up: 0, down: 0 };
   #closing = false;
 
   constructor(deps: WebAccessGatewayDeps) {
@@ -61,6 +63,16 @@ export class WebAccessGateway {
 
   get sessions(): WebSession[] {
     return [...this.#sessions.values()];
+  }
+
+  /** Bytes carried by this process's web-access sessions, ended and open (for /metrics). */
+  bytes(): { up: number; down: number } {
+    let { up, down } = this.#endedBytes;
+    for (const session of this.#sessions.values()) {
+      up += session.bytes.up;
+      down += session.bytes.down;
+    }
+    return { up, down };
   }
 
   /** Every request on a session host. */
@@ -275,7 +287,11 @@ export class WebAccessGateway {
       idleMs: this.#deps.idleMs,
       onChanged: this.#deps.onChanged,
       onEnded: (session: WebSession) => {
-        if (this.#sessions.get(session.row.id) === session) this.#sessions.delete(session.row.id);
+        if (this.#sessions.get(session.row.id) === session) {
+          this.#sessions.delete(session.row.id);
+          this.#endedBytes.up += session.bytes.up;
+          this.#endedBytes.down += session.bytes.down;
+        }
         if (this.#byHost.get(session.row.hostId) === session) this.#byHost.delete(session.row.hostId);
       },
       onError: (error: unknown, what: string) => this.#deps.log.error({ err: error }, what),

@@ -331,6 +331,11 @@ export class WebSession {
     return stream;
   }
 
+  /** Bytes carried so far towards the device and back (for /metrics). */
+  get bytes() {
+    return { up: this.#usage.up, down: this.#usage.down };
+  }
+
   /** Bytes a viewer carried (the RFB bridge counts them). */
   count = {
     up: (bytes: number) => (this.#usage.up += bytes),
