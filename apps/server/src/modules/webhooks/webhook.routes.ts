@@ -29,6 +29,8 @@ import type { WebhookTargetPolicy } from './webhook.policy.ts';
 
 /** Test calls leave the server for a user's address: a budget per user keeps them from becoming a scanner. */
 const testsPerUserPerMinute = 30;
+/** Saves that name an address (each resolved in DNS) per user and minute. */
+const urlChecksPerUserPerMinute = 30;
 const noInput = z.strictObject({}).optional();
 
 export const webhookSecretBox = (config: Config): SecretBox =>
@@ -46,7 +48,11 @@ export const webhookTargetPolicy = (config: Config): WebhookTargetPolicy => ({
 export function registerWebhookRoutes(api: Api, deps: ModuleDeps) {
   const box = webhookSecretBox(deps.config);
   const policy = webhookTargetPolicy(deps.config);
-  const service = createWebhookService(box, policy);
+  const service = createWebhookService(
+    box,
+    policy,
+    deps.limiters.attempts('webhook-url-check', urlChecksPerUserPerMinute, 60),
+  );
   const testBudget = deps.limiters.attempts('webhook-test', testsPerUserPerMinute, 60);
 
   registerResource(api, {

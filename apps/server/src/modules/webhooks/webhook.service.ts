@@ -6,6 +6,7 @@ import {
   webhookLimits,
   webhookPatchInput,
 } from '@fleetgate/contracts';
+import type { AttemptLimiter } from '../../auth/limiters.ts';
 import type { SecretBox } from '../../auth/secret-box.ts';
 import type { Db } from '../../db/client.ts';
 import type { WebhookRow } from '../../db/schema.ts';
@@ -36,8 +37,16 @@ export const webhookPatchSchema = webhookPatchInput;
 type CreateInput = z.output<typeof webhookCreateSchema>;
 type PatchInput = z.output<typeof webhookPatchSchema>;
 
-export function createWebhookService(box: SecretBox, policy: WebhookTargetPolicy) {
+/**
+ * `urlChecks`: each saved address is resolved (up to 5 s); a per-user budget keeps repeated
+ * saves from turning the server into a DNS query pump.
+ */
+export function createWebhookService(box: SecretBox, policy: WebhookTargetPolicy, urlChecks: AttemptLimiter) {
   const seal = (secret: string, publicId: string) => box.seal(secret, secretContext(publicId));
+  const checkUrl = async (ctx: MutationContext, url: string) => {
+    await urlChecks.consume(String(ctx.user.id));
+    await checkWebhookUrl(url, policy);
+  };
 
   return {
     create: async (trx: Db, ctx: MutationContext, input: CreateInput) => {
@@ -45,7 +54,7 @@ export function createWebhookService(box: SecretBox, policy: WebhookTargetPolicy
         throw conflict(webhookErrors.tooMany);
       if (await webhookNameTaken(trx, ctx.company.id, input.name))
         throw conflict(errorMessages.nameInUse, 'name');
-      await checkWebhookUrl(input.url, policy);
+      await checkUrl(ctx, input.url);
       const publicId = newPublicId();
       return insertWebhook(trx, ctx.company.id, publicId, {
         name: input.name,
@@ -59,7 +68,7 @@ export function createWebhookService(box: SecretBox, policy: WebhookTargetPolicy
     change: async (trx: Db, ctx: MutationContext, row: WebhookRow, input: PatchInput) => {
       if (input.name !== undefined && (await webhookNameTaken(trx, ctx.company.id, input.name, row.id)))
         throw conflict(errorMessages.nameInUse, 'name');
-      if (input.url !== undefined) await checkWebhookUrl(input.url, policy);
+      if (input.url !== undefined) await checkUrl(ctx, input.url);
       return updateWebhook(trx, row.id, {
         name: input.name,
         url: input.url,

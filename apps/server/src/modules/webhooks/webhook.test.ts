@@ -176,6 +176,35 @@ describe('WebhookList and Webhook', () => {
     expect((await t.call('DELETE', `Webhook/${hook.publicId}`, as)).status).toBe(200);
     expect((await t.call('GET', `Webhook/${hook.publicId}`, as)).status).toBe(404);
   });
+
+  it('limits saves that name an address (each is resolved) per user: 429 past 30 a minute', async () => {
+    const { as } = await setup();
+    const hook = await createWebhook(as);
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i += 1) {
+      const changed = await t.call('PATCH', `Webhook/${hook.publicId}`, {
+        ...as,
+        body: { url: `${receiver.url}?n=${i}` },
+      });
+      statuses.push(changed.status);
+    }
+    // The create spent one: the 30th change is over the budget, and nothing was saved by it.
+    expect(statuses.slice(0, 29).every((status) => status === 200)).toBe(true);
+    const refused = await t.call('PATCH', `Webhook/${hook.publicId}`, {
+      ...as,
+      body: { url: `${receiver.url}?x` },
+    });
+    expect([statuses[29], refused.status]).toEqual([429, 429]);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    const kept = await t.call('GET', `Webhook/${hook.publicId}`, as);
+    expect((kept.body.data as { url: string }).url).toBe(`${receiver.url}?n=28`);
+    // Changes that name no address are not counted.
+    const renamed = await t.call('PATCH', `Webhook/${hook.publicId}`, {
+      ...as,
+      body: { name: 'Still fine' },
+    });
+    expect(renamed.status).toBe(200);
+  });
 });
 
 describe('WebhookTest and WebhookDeliveryList', () => {
