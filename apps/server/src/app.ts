@@ -238,7 +238,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   // One pool and one table for every rate limit, so all processes spend from one budget.
   const limiters = openLimiters({ databaseUrl: config.databaseUrl, scope: options.loginLimitsScope });
   app.addHook('onClose', () => limiters.close());
-  const loginLimiter = LoginLimiter.using(options.loginLimits ?? defaultLoginLimits, limiters);
+  const loginLimiter = new LoginLimiter(options.loginLimits ?? defaultLoginLimits, limiters);
   const registrationLimiter = limiters.attempts(
     'registration',
     options.registrationsPerAddressPerHour ?? 30,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../http/errors.ts';
+import { openLimiters, type Limiters } from './limiters.ts';
 import { LoginLimiter } from './login-limiter.ts';
 
 // The API suite runs once on PGlite and once on PostgreSQL (DATABASE_URL): on PostgreSQL two
@@ -8,18 +9,17 @@ import { LoginLimiter } from './login-limiter.ts';
 const databaseUrl = process.env.DATABASE_URL;
 const limits = { perAccount: 3, perAddress: 100, windowSeconds: 60 };
 
-const opened: LoginLimiter[] = [];
+const opened: Limiters[] = [];
 afterEach(async () => {
-  await Promise.all(opened.splice(0).map((limiter) => limiter.close()));
+  await Promise.all(opened.splice(0).map((limiters) => limiters.close()));
 });
 
 /** Two "processes" with their own limiter, as buildApp opens it, on one store. */
 function twoProcesses() {
   const scope = `limiter-test-${randomUUID()}`;
-  const first = LoginLimiter.open(limits, { databaseUrl, scope });
-  const second = LoginLimiter.open(limits, { databaseUrl, scope });
-  opened.push(first, second);
-  return [first, second] as const;
+  const stores = [openLimiters({ databaseUrl, scope }), openLimiters({ databaseUrl, scope })] as const;
+  opened.push(...stores);
+  return [new LoginLimiter(limits, stores[0]), new LoginLimiter(limits, stores[1])] as const;
 }
 
 const outcome = (attempt: Promise<void>) =>

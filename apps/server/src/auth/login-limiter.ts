@@ -1,9 +1,7 @@
-import { RateLimiterMemory, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { openLimiters, spend, storeKey, type LimiterStore, type Limiters } from './limiters.ts';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { spend, storeKey, type Limiters } from './limiters.ts';
 
 export type LoginLimits = { perAccount: number; perAddress: number; windowSeconds: number };
-
-type Stores = { byAccount: RateLimiterAbstract; byAddress: RateLimiterAbstract; close: () => Promise<void> };
 
 /**
  * Password (and one-time code) guesses per account and per client address. An attempt spends
@@ -13,41 +11,17 @@ type Stores = { byAccount: RateLimiterAbstract; byAddress: RateLimiterAbstract; 
  * credentials, so guessing gains nothing from the answer.
  *
  * On PostgreSQL the counters live in the database, so that server processes behind one
- * address share one budget (`LoginLimiter.using` the app's limiters); with PGlite there is only
+ * address share one budget (the app's limiters); with PGlite there is only
  * one process and memory is enough.
  */
 export class LoginLimiter {
   readonly #byAccount: RateLimiterAbstract;
   readonly #byAddress: RateLimiterAbstract;
-  readonly #close: () => Promise<void>;
 
-  /** Counters in this process's memory; `stores` is for `using`. */
-  constructor(limits: LoginLimits, stores?: Stores) {
-    this.#byAccount =
-      stores?.byAccount ??
-      new RateLimiterMemory({ points: limits.perAccount, duration: limits.windowSeconds });
-    this.#byAddress =
-      stores?.byAddress ??
-      new RateLimiterMemory({ points: limits.perAddress, duration: limits.windowSeconds });
-    this.#close = stores?.close ?? (async () => {});
-  }
-
-  /**
-   * Counters in PostgreSQL when a database URL is given, else in memory, on connections of its
-   * own (closed by `close`).
-   */
-  static open(limits: LoginLimits, store: LimiterStore = {}): LoginLimiter {
-    const limiters = openLimiters(store);
-    return LoginLimiter.using(limits, limiters, () => limiters.close());
-  }
-
-  /** Counters among the app's other limits (which the app closes itself). */
-  static using(limits: LoginLimits, limiters: Limiters, close?: () => Promise<void>): LoginLimiter {
-    return new LoginLimiter(limits, {
-      byAccount: limiters.counter('login:account', limits.perAccount, limits.windowSeconds),
-      byAddress: limiters.counter('login:address', limits.perAddress, limits.windowSeconds),
-      close: close ?? (async () => {}),
-    });
+  /** Counters among the app's other limits (the app closes them). */
+  constructor(limits: LoginLimits, limiters: Limiters) {
+    this.#byAccount = limiters.counter('login:account', limits.perAccount, limits.windowSeconds);
+    this.#byAddress = limiters.counter('login:address', limits.perAddress, limits.windowSeconds);
   }
 
   /** Spends one attempt or throws 429 with Retry-After. Call before verifying anything. */
@@ -79,11 +53,6 @@ export class LoginLimiter {
   /** The attempt proved nothing either way (a correct password still waiting for its code). */
   async refund(account: string, address: string): Promise<void> {
     await Promise.all([this.#byAccount.reward(accountKey(account), 1), this.#byAddress.reward(address, 1)]);
-  }
-
-  /** Ends the database connections (server stop). */
-  close(): Promise<void> {
-    return this.#close();
   }
 }
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Db } from '../../db/client.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
-import { countJobs, enqueueJob, nextRunAfter, startJobQueue, type JobQueueOptions } from './job-queue.ts';
+import { enqueueJob, nextRunAfter, startJobQueue, type JobQueueOptions } from './job-queue.ts';
 
 // On PostgreSQL other test files share the database: every job here has a name of its own, and a
 // worker claims only names it has handlers for, so neither side runs the other's jobs.
@@ -160,12 +160,6 @@ describe('the job queue', () => {
     expect((await jobsNamed(name))[0]!.finished_at).toBeInstanceOf(Date);
     expect(calls).toBe(3);
     expect(errors).toEqual(['boom 1', 'boom 2', 'boom 3']);
-    expect((await countJobs(db)).find((row) => row.name === name)).toEqual({
-      name,
-      queued: 0,
-      running: 0,
-      failed: 1,
-    });
   });
 
   it('claims a job whose lease ran out (its process died), and leaves a live lease alone', async () => {
@@ -250,7 +244,6 @@ describe('the job queue', () => {
       interval: 20,
     });
     expect(await jobsNamed(unknown)).toMatchObject([{ state: 'queued', attempts: 0 }]);
-    expect((await countJobs(db)).find((row) => row.name === unknown)).toMatchObject({ queued: 1, failed: 0 });
   });
 
   it('enqueues a job with a dedupe key once while it is queued or running', async () => {

@@ -17,8 +17,6 @@ import {
   type ScheduleState,
 } from './job.repository.ts';
 
-export { countJobs, type JobCounts } from './job.repository.ts';
-
 /** One run of a job, as its handler sees it. */
 export type Job = { id: string; name: string; payload: unknown; attempts: number; maxAttempts: number };
 export type JobHandler = (job: Job) => Promise<void>;

@@ -107,30 +107,6 @@ export async function pruneJobs(db: Db, doneBefore: Date, failedBefore: Date) {
     .execute();
 }
 
-export type JobCounts = { name: string; queued: number; running: number; failed: number }[];
-
-/** Jobs waiting, running and failed (kept ones) by name: for metrics. */
-export async function countJobs(db: Db): Promise<JobCounts> {
-  const rows = await db
-    .selectFrom('jobs')
-    .select((eb) => [
-      'name',
-      eb.fn.count<string>('id').filterWhere('state', '=', 'queued').as('queued'),
-      eb.fn.count<string>('id').filterWhere('state', '=', 'running').as('running'),
-      eb.fn.count<string>('id').filterWhere('state', '=', 'failed').as('failed'),
-    ])
-    .where('state', 'in', ['queued', 'running', 'failed'])
-    .groupBy('name')
-    .orderBy('name')
-    .execute();
-  return rows.map((row) => ({
-    name: row.name,
-    queued: Number(row.queued),
-    running: Number(row.running),
-    failed: Number(row.failed),
-  }));
-}
-
 /** Creates a schedule, or changes its timing; a changed timing may only bring its next run closer. */
 export async function upsertSchedule(
   db: Db,
