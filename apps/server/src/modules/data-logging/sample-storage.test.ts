@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useTestServer } from '../../../test/harness.ts';
+import { openDatabase } from '../../db/client.ts';
 import { dataLoggingFixtures } from './data-logging.test-support.ts';
 import { applySampleRetention, ensureSamplePartitions, listSamplePartitions } from './sample-storage.ts';
 
@@ -27,6 +28,24 @@ describe('sample storage', () => {
     const later = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 5, 3));
     expect(await ensureSamplePartitions(t.server.db, later, 1)).toEqual([month(5), month(6)]);
     expect(await ensureSamplePartitions(t.server.db, later, 1)).toEqual([]);
+  });
+
+  it('creates a month once when several processes ask for it at the same moment', async () => {
+    // On PostgreSQL each handle stands for a process with its own pool, as at a cluster's start.
+    const databaseUrl = process.env.DATABASE_URL;
+    const others = databaseUrl
+      ? await Promise.all([1, 2, 3].map(() => openDatabase({ databaseUrl, dataDir: '' })))
+      : [t.server.db];
+    const month = new Date(Date.UTC(2003, 4, 10));
+    try {
+      const created = await Promise.all(
+        [t.server.db, ...others].map((db) => ensureSamplePartitions(db, month, 0)),
+      );
+      expect(created.flat()).toEqual(['samples_y2003m05']);
+    } finally {
+      await sql`drop table if exists samples_y2003m05`.execute(t.server.db);
+      if (databaseUrl) await Promise.all(others.map((db) => db.destroy()));
+    }
   });
 
   it('drops whole old partitions, deletes a company’s samples past its retention, and purges deleted tags', async () => {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { appConfigDefaults, appConfigOf } from '@fleetgate/contracts';
 import type { Db } from '../../db/client.ts';
+import { runInTransaction } from '../../db/transaction.ts';
 
 /** Rows one retention statement deletes, so no statement holds locks for long. */
 export const retentionChunk = 10_000;
@@ -16,6 +17,15 @@ const partitionName = (start: Date) =>
  * Answers the names created.
  */
 export async function ensureSamplePartitions(db: Db, now = new Date(), ahead = 1): Promise<string[]> {
+  // Processes starting together on one database would race to create the same month, and
+  // `if not exists` does not stop the loser failing ("already exists"): one at a time.
+  return runInTransaction(db, async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext('fleetgate.samples.partitions'))`.execute(trx);
+    return createMissingPartitions(trx, now, ahead);
+  });
+}
+
+async function createMissingPartitions(db: Db, now: Date, ahead: number): Promise<string[]> {
   const created: string[] = [];
   for (let i = 0; i <= ahead; i++) {
     const from = monthStart(now.getUTCFullYear(), now.getUTCMonth() + i);
