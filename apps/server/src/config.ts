@@ -80,7 +80,7 @@ export type Config = {
    */
   metricsToken: string | undefined;
   /**
-   * This process as a relay (issue 18): SERVER_NAME (default `<host name>-<pid>`), SERVER_LOCATION,
+   * This process as a relay (issue 18): SERVER_NAME (default `<host name>-<port>`), SERVER_LOCATION,
    * and INTERNAL_URL, where the other server processes reach it (default: its listen address).
    */
   relayProcess: { name: string | undefined; location: string; internalUrl: string | undefined };

@@ -217,7 +217,7 @@ export class Relay {
     // Dead processes' rows go first, so a restart with the same SERVER_NAME takes its row back.
     await this.#sweepProcesses();
     this.#registration = await registerProcess(this.#deps.db, {
-      name: identity.name ?? defaultServerName(),
+      name: identity.name ?? defaultServerName(address),
       location: identity.location,
       internalUrl,
       staleMs: this.#options.processStaleMs,
@@ -762,9 +762,13 @@ function parseTarget(target: string | undefined): URL | undefined {
   }
 }
 
-/** SERVER_NAME's default: the host name and process id, unique among processes on one database. */
-function defaultServerName(): string {
-  return `${hostname()}-${process.pid}`;
+/**
+ * SERVER_NAME's default: the host name and listen port. Two live processes on one host cannot
+ * share a port, and a process restarted on its port takes its stopped row back instead of adding
+ * one per restart (as a process id would).
+ */
+function defaultServerName(address: AddressInfo | null): string {
+  return `${hostname()}-${address?.port ?? process.pid}`;
 }
 
 /** INTERNAL_URL's default: the listen address; a wildcard one is reached by this host's name. */

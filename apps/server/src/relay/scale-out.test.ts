@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TunnelTicket, WebAccessSession } from '@fleetgate/contracts';
 import { useTestServer } from '../../test/harness.ts';
@@ -48,7 +49,7 @@ const runners: AgentRunner[] = [];
 /** Backends the agents' proxy sends to (a crashed or closed one refuses and is skipped). */
 const agentBackends: number[] = [];
 
-async function startPeer(): Promise<Peer> {
+async function startPeer(port = 0): Promise<Peer> {
   const databaseUrl = process.env.DATABASE_URL;
   // On PGlite the processes share one database object; on PostgreSQL each has its own pool.
   const db = databaseUrl ? await openDatabase({ databaseUrl, dataDir: 'memory://' }) : t.server.db;
@@ -61,7 +62,7 @@ async function startPeer(): Promise<Peer> {
     webhookWorkerMs: false,
     relay,
   });
-  const url = await built.app.listen({ port: 0, host: '127.0.0.1' });
+  const url = await built.app.listen({ port, host: '127.0.0.1' });
   const peer = { built, db, port: Number(new URL(url).port), url, ownDb: Boolean(databaseUrl) };
   peers.push(peer);
   await eventually(async () => built.relay.registration);
@@ -165,6 +166,20 @@ describe('relays as platform servers', () => {
       const later = await rows();
       return later.every((r, i) => r.heartbeat_at! > first[i]!.heartbeat_at!) ? true : undefined;
     });
+  });
+
+  it('names a process by host and port, and a restart on its port takes its row back', async () => {
+    const first = await startPeer();
+    const registration = first.built.relay.registration!;
+    expect(registration.name).toBe(`${hostname()}-${first.port}`);
+    await first.built.app.close();
+    peers.splice(peers.indexOf(first), 1);
+    if (first.ownDb) await first.db.destroy();
+    const again = await startPeer(first.port);
+    expect(again.built.relay.registration).toMatchObject({ id: registration.id, name: registration.name });
+    await again.built.app.close();
+    peers.splice(peers.indexOf(again), 1);
+    if (again.ownDb) await again.db.destroy();
   });
 
   it('refuses the internal link without a valid credential', async () => {
