@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { registrationInput } from '@fleetgate/contracts';
 import type { Db } from '../db/client.ts';
+import { runInTransaction } from '../db/transaction.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { insertUser } from '../modules/account/user.repository.ts';
 import { createCompany } from '../modules/companies/company.service.ts';
@@ -20,13 +22,19 @@ export type DemoSeed = { accounts: DemoAccount[]; agentEnrolmentToken: string };
  * agent waiting to be enrolled. Returns the credentials and the enrolment token to print, or
  * nothing when any user exists: existing data is never touched.
  */
-export async function seedDemoIfEmpty(
-  db: Db,
-  admin: { emailAddress?: string | undefined; password?: string | undefined },
-): Promise<DemoSeed | undefined> {
-  const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
-  if (anyUser) return undefined;
+export async function seedDemoIfEmpty(db: Db, admin: AdminSetting): Promise<DemoSeed | undefined> {
+  // All or nothing, and one process at a time: several processes started together on a new
+  // database seed it once; the others find its users and leave it alone.
+  return runInTransaction(db, async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext('fleetgate.demo-seed'))`.execute(trx);
+    const anyUser = await trx.selectFrom('users').select('id').limit(1).executeTakeFirst();
+    return anyUser ? undefined : seedDemo(trx, admin);
+  });
+}
 
+type AdminSetting = { emailAddress?: string | undefined; password?: string | undefined };
+
+async function seedDemo(db: Db, admin: AdminSetting): Promise<DemoSeed> {
   const adminAccount = {
     name: 'Demo Administrator',
     emailAddress: admin.emailAddress ?? 'admin@example.com',

@@ -10,9 +10,11 @@ const baseDelayMs = 5;
  * Runs `run` in a transaction and runs the whole transaction again, a bounded number of times
  * with jittered exponential backoff, when PostgreSQL aborted it for a deadlock or a
  * serialization failure. `run` may be called more than once: keep effects outside the
- * database until it has returned.
+ * database until it has returned. Given a transaction, `run` runs in it.
  */
 export async function runInTransaction<T>(db: Db, run: (trx: Db) => Promise<T>): Promise<T> {
+  // Called inside a transaction: the work joins it (the outer call retries the whole of it).
+  if (db.isTransaction) return run(db);
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await db.transaction().execute(run);
