@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { AgentMyAccess } from '@fleetgate/contracts';
 import type { Db } from '../../db/client.ts';
+import type { Database } from '../../db/schema.ts';
 import { newPublicId } from '../../http/ids.ts';
 import { keysetPage } from '../../http/keyset.ts';
 import type { ListQuery, Viewer } from '../../http/resource.ts';
@@ -18,13 +19,28 @@ async function withMyAccess(db: Db, viewer: Viewer, agents: AgentDetails[]): Pro
 }
 
 /**
- * The agents of a company as a derived table `a` with the computed `status`, joined to their
- * groups so lists can filter on status and on memberships; DISTINCT folds the join back to one
- * row per agent.
+ * The agents of a company as a derived table `a` with the computed `status`, so lists can filter
+ * on it. `listAgents` joins their groups only when the filters read them: an agent then
+ * matches when one of its memberships (or, without any, the row of nulls) does, and DISTINCT
+ * folds the join back to one row per agent. Without the join the company's page index is read
+ * in order and stops at the page's end, whatever the size of the fleet (issue 18).
  */
 function agentKeys(db: Db, companyId: number) {
   const agents = db
     .selectFrom('agents')
+    // An agent's open session (at most one: unique partial index vpn_sessions_active_key), looked
+    // up per agent read: a plain join lets the planner hash every open session of every company.
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('vpn_sessions')
+          .select('vpn_sessions.id')
+          .whereRef('vpn_sessions.agent_id', '=', 'agents.id')
+          .where('vpn_sessions.ended_at', 'is', null)
+          .limit(1)
+          .as('open_session'),
+      (join) => join.onTrue(),
+    )
     .select([
       'agents.id',
       'agents.public_id',
@@ -38,29 +54,57 @@ function agentKeys(db: Db, companyId: number) {
       'agents.last_seen_at',
     ])
     .select(
-      sql<'online' | 'offline'>`case when exists (
-        select 1 from vpn_sessions v where v.agent_id = agents.id and v.ended_at is null
-      ) then 'online' else 'offline' end`.as('status'),
+      sql<'online' | 'offline'>`case when open_session.id is null then 'offline' else 'online' end`.as(
+        'status',
+      ),
     )
     .select(sql<boolean>`agents.credential_hash is not null`.as('enrolled'))
     .where('agents.company_id', '=', companyId);
-  return db
-    .selectFrom(agents.as('a'))
-    .leftJoin('agent_groups', 'agent_groups.agent_id', 'a.id')
-    .leftJoin('groups', 'groups.id', 'agent_groups.group_id')
-    .select(['a.id', 'a.public_id', 'a.created_at'])
-    .distinct();
+  return db.selectFrom(agents.as('a'));
 }
 
-export async function listAgents(db: Db, companyId: number, query: ListQuery, viewer: Viewer) {
-  let keys = agentKeys(db, companyId);
+type AgentKey = { id: number; public_id: string; created_at: Date };
+
+/** The ids of one page of agents the viewer sees, in list order. */
+async function pageOfAgents<TB extends keyof Database | 'a'>(
+  from: SelectQueryBuilder<Database & { a: AgentKey }, TB, AgentKey>,
+  query: ListQuery,
+  viewer: Viewer,
+) {
+  let keys = from;
   const visible = agentVisibility(viewer, sql.ref<number>('a.id'));
   if (visible) keys = keys.where(visible);
   const rows = await keysetPage(keys, 'a', query).execute();
-  const agents = await loadAgentDetails(
-    db,
-    rows.map((row) => row.id),
-  );
+  return rows.map((row) => row.id);
+}
+
+/** Whether an expression reads a column of this table (filters on `memberships.group.*` read `groups`). */
+function readsTable(node: unknown, table: string): boolean {
+  if (typeof node !== 'object' || node === null) return false;
+  const { kind } = node as { kind?: unknown };
+  if (kind === 'TableNode') {
+    const named = node as { table?: { identifier?: { name?: unknown } } };
+    if (named.table?.identifier?.name === table) return true;
+  }
+  return Object.values(node).some((value) => readsTable(value, table));
+}
+
+export async function listAgents(db: Db, companyId: number, query: ListQuery, viewer: Viewer) {
+  const agentTable = agentKeys(db, companyId);
+  const keys = ['a.id', 'a.public_id', 'a.created_at'] as const;
+  const ids =
+    query.where !== null && readsTable(query.where.toOperationNode(), 'groups')
+      ? await pageOfAgents(
+          agentTable
+            .leftJoin('agent_groups', 'agent_groups.agent_id', 'a.id')
+            .leftJoin('groups', 'groups.id', 'agent_groups.group_id')
+            .select(keys)
+            .distinct(),
+          query,
+          viewer,
+        )
+      : await pageOfAgents(agentTable.select(keys), query, viewer);
+  const agents = await loadAgentDetails(db, ids);
   return withMyAccess(db, viewer, agents);
 }
 

@@ -217,7 +217,7 @@ describe('AgentList and Agent', () => {
     });
     const none = await f.createAgent(as, { name: 'None' });
 
-    const names = async (query: Record<string, string>) =>
+    const names = async (query: Record<string, string | string[]>) =>
       (
         (await t.call('GET', 'AgentList', { ...as, query: { fields: 'name', ...query } })).body
           .data as Agent[]
@@ -227,6 +227,16 @@ describe('AgentList and Agent', () => {
       'North only',
     ]);
     expect(await names({ filters: 'isnull(memberships.group.publicId)' })).toEqual(['None']);
+    // A filter on memberships matches an agent when one of its memberships does (or, without
+    // any, when no group does: `ne` is true of nothing).
+    expect(await names({ filters: `ne(memberships.group.publicId,"${north}")` })).toEqual(['Both', 'None']);
+    expect(await names({ filters: `or(eq(name,"None"),eq(memberships.group.name,"South"))` })).toEqual([
+      'Both',
+      'None',
+    ]);
+    expect(
+      await names({ filters: [`eq(memberships.group.publicId,"${north}")`, 'ne(name,"Both")'] }),
+    ).toEqual(['North only']);
     expect(await names({ filters: 'contains(name,"only")' })).toEqual(['North only']);
     expect(await names({ filters: `in(publicId,"${both.publicId}","${none.publicId}")` })).toEqual([
       'Both',
