@@ -8,7 +8,8 @@ import { activationEndSweepJob } from './app-activation-end.job.ts';
 import { sampleStorageJob } from './data-logging.job.ts';
 import { expiredTokensJob } from './expired-tokens.job.ts';
 import { startJobQueue, type JobHandler, type RecurringJob } from './queue/job-queue.ts';
-import { reportQueueJob } from './report-queue.job.ts';
+import { reportRunJobName } from '../modules/reports/report.service.ts';
+import { reportQueueJob, runReportQueueOnce } from './report-queue.job.ts';
 import { temporaryAccessSweepJob } from './temporary-access.job.ts';
 import { webhookPruneJob } from './webhook-delivery.job.ts';
 
@@ -41,14 +42,18 @@ export function startAppJobs(
     alarmSweepJob(db, { events, mailer, log, config }),
     ...(options.recurring ?? []),
   ];
-  if (options.reportWorkerMs !== false)
-    recurring.push(
-      reportQueueJob({ db, events, mailer, publicUrl: () => config.publicUrl }, options.reportWorkerMs),
-    );
+  const handlers: Record<string, JobHandler> = {};
+  if (options.reportWorkerMs !== false) {
+    const reports = { db, events, mailer, publicUrl: () => config.publicUrl };
+    recurring.push(reportQueueJob(reports, options.reportWorkerMs));
+    handlers[reportRunJobName] = async () => {
+      await runReportQueueOnce(reports);
+    };
+  }
   return startJobQueue({
     db,
     recurring,
-    handlers: options.handlers,
+    handlers: { ...handlers, ...options.handlers },
     onError: (error, job) => log.error({ err: error, job: job?.name }, 'background job failed'),
   });
 }

@@ -12,8 +12,11 @@ import { findReportJob } from '../modules/reports/report.repository.ts';
 import { queueDueSchedules, mailScheduledReport } from '../modules/reports/report-schedule.service.ts';
 import { scheduleName, type RecurringJob } from './queue/job-queue.ts';
 
-/** How often the queue is looked at when idle. */
-export const reportQueuePollMs = 1000;
+/**
+ * How often the queue is looked at: for due report schedules, and reports a crashed process left.
+ * A queued report starts its own run at once (`reportRunJobName`).
+ */
+export const reportQueuePollMs = 60_000;
 /**
  * A worker holds a job this long past its claim or its last progress; a job still `running`
  * past it was left by a crashed server.

@@ -12,6 +12,7 @@ import type { EventBus } from '../../events/event-bus.ts';
 import { ApiError, badRequest, conflict, parseInput } from '../../http/errors.ts';
 import { newPublicId, publicIdPattern } from '../../http/ids.ts';
 import type { Viewer } from '../../http/resource.ts';
+import { enqueueJob, wakeJobQueues } from '../../jobs/queue/job-queue.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import { agentVisibility } from '../agents/agent-visibility.ts';
 import { findDevicePage } from '../pages/page.service.ts';
@@ -107,11 +108,20 @@ export async function queueReport(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // A run of the report queue in whichever process takes it first, with the report.
+    await enqueueJob(trx, { name: reportRunJobName, maxAttempts: 1 });
     return presentReportJob((await findReportJob(trx, { id: inserted.id }))!);
   });
+  wakeJobQueues();
   await events.publish({ userIds: [viewer.user.id] }, { type: 'ReportJobChanged', data: job });
   return job;
 }
+
+/**
+ * The job a queued report starts: runs the report queue at once, so a report does not wait for
+ * the queue's next poll (reportQueuePollMs), and an idle server polls rarely.
+ */
+export const reportRunJobName = 'reports.run';
 
 export type { QueueReportInput, ReportDevice };
 export { visibleAgent, visibleAsset };

@@ -448,6 +448,44 @@ describe('report worker', () => {
     expect(await runReportQueueOnce(f.workerDeps())).toBe(0);
   });
 
+  it('renders a queued report at once through its own job, not at the queue’s next poll', async () => {
+    // A process whose report poll is an hour away: only the job the queueing started runs it.
+    const worker = await buildApp({
+      config: t.server.config,
+      db: t.server.db,
+      logger: false,
+      reportWorkerMs: 3_600_000,
+      loginLimitsScope: `worker-${t.unique()}`,
+    });
+    try {
+      const { as, companyId, agentId, agent } = await f.setup();
+      const page = await f.page(companyId, 'At once', components, { agentIds: [agentId] });
+      const queued = await t.call('POST', `AgentQueueReportList/${agent.publicId}`, {
+        ...as,
+        body: { report: { publicId: page.public_id }, start, end, timeZone },
+      });
+      expect(queued.status).toBe(201);
+      const publicId = (queued.body.data as ReportJob).publicId;
+      await vi.waitFor(
+        async () => {
+          const job = (await t.call('GET', `ReportJob/${publicId}`, as)).body.data as ReportJob;
+          expect(job.state).toBe('done');
+        },
+        { timeout: 20_000, interval: 100 },
+      );
+      const runs = await f
+        .db()
+        .selectFrom('jobs')
+        .select(['state', 'attempts'])
+        .where('name', '=', 'reports.run')
+        .where('created_at', '>=', new Date(Date.now() - 60_000))
+        .execute();
+      expect(runs).toContainEqual({ state: 'done', attempts: 1 });
+    } finally {
+      await worker.app.close();
+    }
+  });
+
   it('renews the lease whenever it writes progress, so a long render keeps its job', async () => {
     const { as, companyId, agentId, agent } = await f.setup();
     const page = await f.page(companyId, 'Long report', components, { agentIds: [agentId] });
