@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 
 export async function freePort(): Promise<number> {
@@ -62,4 +65,31 @@ export async function throwawayDatabase(
       await client.end();
     },
   };
+}
+
+/** The password benchmarks give the demo administrator (FLEETGATE_ADMIN_PASSWORD). */
+export const benchAdminPassword = 'bench-admin-passphrase';
+
+/**
+ * The real server (`apps/server/src/main.ts`) on a free loopback port with a data directory of
+ * its own and the demo administrator's password set; `env` adds settings (DATABASE_URL …).
+ * `cleanUp` removes the data directory once the server has stopped.
+ */
+export async function startBenchServer(env: Record<string, string> = {}, nodeArgs: string[] = []) {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'fleetgate-bench-'));
+  const port = await freePort();
+  const server = await startProcess(
+    path.resolve(import.meta.dirname, '../apps/server/src/main.ts'),
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      FLEETGATE_ADMIN_PASSWORD: benchAdminPassword,
+      ...env,
+    },
+    /listening on/,
+    nodeArgs,
+  );
+  return { server, port, cleanUp: () => fs.rm(dataDir, { recursive: true, force: true }) };
 }

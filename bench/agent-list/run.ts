@@ -15,16 +15,11 @@
  * postgres://postgres@127.0.0.1:5432/postgres), beside which a throwaway database is made
  * (BENCH_KEEP_DATABASE=1 keeps it, to EXPLAIN the list's queries afterwards).
  */
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
-import { freePort, startProcess, throwawayDatabase } from '../support.ts';
+import { benchAdminPassword as password, startBenchServer, throwawayDatabase } from '../support.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const requests = Number(process.env.BENCH_REQUESTS ?? 200);
 const warmUp = 20;
-const password = 'bench-admin-passphrase';
 const goalRatio = 2;
 const sizes = [1_000, 100_000] as const;
 
@@ -32,20 +27,7 @@ const database = await throwawayDatabase(
   process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
 );
 if (!database) throw new Error('This benchmark needs PostgreSQL (BENCH_POSTGRES_URL)');
-const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'fleetgate-bench-'));
-const port = await freePort();
-const server = await startProcess(
-  path.join(root, 'apps/server/src/main.ts'),
-  {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    FLEETGATE_ADMIN_PASSWORD: password,
-    DATABASE_URL: database.url,
-  },
-  /listening on/,
-);
+const { server, port, cleanUp } = await startBenchServer({ DATABASE_URL: database.url });
 const db = new pg.Client({ connectionString: database.url });
 const print = (line: string) => process.stdout.write(line + '\n');
 let heartbeats = Promise.resolve();
@@ -311,5 +293,5 @@ try {
     });
   if (process.env.BENCH_KEEP_DATABASE) print(`kept the database: ${database.url}`);
   else await database.drop();
-  await fs.rm(dataDir, { recursive: true, force: true });
+  await cleanUp();
 }

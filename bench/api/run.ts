@@ -16,12 +16,17 @@
  * a profile).
  */
 import path from 'node:path';
-import os from 'node:os';
 import fs from 'node:fs/promises';
 import { isDeepStrictEqual } from 'node:util';
 import type { ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
-import { freePort, startProcess, throwawayDatabase } from '../support.ts';
+import {
+  benchAdminPassword as password,
+  freePort,
+  startBenchServer,
+  startProcess,
+  throwawayDatabase,
+} from '../support.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const connections = 50;
@@ -29,27 +34,16 @@ const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
 const sliceSeconds = Math.min(2, duration);
 const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-const password = 'bench-admin-passphrase';
 const goal = { ratio: 0.8, p99Ms: 25 };
 
 const database = await throwawayDatabase(
   process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
 );
-const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'fleetgate-bench-'));
-const serverPort = await freePort();
-const server = await startProcess(
-  path.join(root, 'apps/server/src/main.ts'),
-  {
-    PORT: String(serverPort),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    FLEETGATE_ADMIN_PASSWORD: password,
-    ...(database ? { DATABASE_URL: database.url } : {}),
-  },
-  /listening on/,
-  nodeArgs,
-);
+const {
+  server,
+  port: serverPort,
+  cleanUp,
+} = await startBenchServer(database ? { DATABASE_URL: database.url } : {}, nodeArgs);
 let reference: ChildProcess | undefined;
 
 /** One side's slices added up: requests, seconds, failures, slice p99s and its process's CPU time. */
@@ -200,5 +194,5 @@ try {
       : undefined;
   await Promise.all([stopped(server), reference && stopped(reference)]);
   await database?.drop();
-  await fs.rm(dataDir, { recursive: true, force: true });
+  await cleanUp();
 }

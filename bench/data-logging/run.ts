@@ -9,38 +9,23 @@
  * (default postgres://postgres@127.0.0.1:5432/postgres); a throwaway database is used.
  */
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
-import { freePort, startProcess, throwawayDatabase } from '../support.ts';
+import { benchAdminPassword as password, startBenchServer, throwawayDatabase } from '../support.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const agentCount = Number(process.env.BENCH_AGENTS ?? 100);
 const tagsPerAgent = Number(process.env.BENCH_TAGS ?? 1000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const historyDays = Number(process.env.BENCH_HISTORY_DAYS ?? 366);
-const password = 'bench-admin-passphrase';
 
 const database = await throwawayDatabase(
   process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
 );
 if (!database) throw new Error('This benchmark needs PostgreSQL (BENCH_POSTGRES_URL)');
-const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'fleetgate-bench-'));
-const port = await freePort();
-const server = await startProcess(
-  path.join(root, 'apps/server/src/main.ts'),
-  {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    FLEETGATE_ADMIN_PASSWORD: password,
-    DATABASE_URL: database.url,
-    // Every simulated agent is this one address.
-    MAX_CONNECTIONS_PER_ADDRESS: '0',
-  },
-  /listening on/,
-);
+const { server, port, cleanUp } = await startBenchServer({
+  DATABASE_URL: database.url,
+  // Every simulated agent is this one address.
+  MAX_CONNECTIONS_PER_ADDRESS: '0',
+});
 const db = new pg.Client({ connectionString: database.url });
 await db.connect();
 
@@ -261,5 +246,5 @@ try {
   server.kill();
   await new Promise((resolve) => server.once('exit', resolve));
   await database.drop();
-  await fs.rm(dataDir, { recursive: true, force: true });
+  await cleanUp();
 }
