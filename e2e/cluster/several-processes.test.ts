@@ -12,6 +12,7 @@ import {
   eventually,
   openRelayClient,
   seedAgent,
+  sessionOwnerOf,
   startAgent,
   type SeededAgent,
 } from '../../apps/server/src/relay/relay.test-support.ts';
@@ -101,18 +102,7 @@ afterAll(async () => {
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
-/** The process (platform server id) holding the agent's open VPN session, other than `not`. */
-function ownerOf(agent: SeededAgent, not?: number): Promise<number> {
-  return eventually(async () => {
-    const row = await db
-      .selectFrom('vpn_sessions')
-      .select('platform_server_id')
-      .where('agent_id', '=', agent.id)
-      .where('ended_at', 'is', null)
-      .executeTakeFirst();
-    return row && row.platform_server_id !== not ? row.platform_server_id : undefined;
-  }, 30_000);
-}
+const ownerOf = (agent: SeededAgent, not?: number) => sessionOwnerOf(db, agent, not, 30_000);
 
 /** One request on a connection of its own, so the balancer picks a process for each. */
 function request(

@@ -205,3 +205,24 @@ export async function eventually<T>(check: () => Promise<T | undefined>, timeout
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/**
+ * The platform server (process) holding the agent's open VPN session, once there is one other
+ * than `not`: where the agent attached, or moved to.
+ */
+export function sessionOwnerOf(
+  db: Db,
+  agent: SeededAgent,
+  not?: number,
+  timeoutMs = 15_000,
+): Promise<number> {
+  return eventually(async () => {
+    const row = await db
+      .selectFrom('vpn_sessions')
+      .select('platform_server_id')
+      .where('agent_id', '=', agent.id)
+      .where('ended_at', 'is', null)
+      .executeTakeFirst();
+    return row && row.platform_server_id !== not ? row.platform_server_id : undefined;
+  }, timeoutMs);
+}

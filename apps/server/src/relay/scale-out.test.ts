@@ -23,6 +23,7 @@ import {
   eventually,
   openRelayClient,
   seedAgent,
+  sessionOwnerOf,
   startAgent,
   upgradeStatus,
   type SeededAgent,
@@ -105,18 +106,7 @@ async function setup() {
   return { agent, as };
 }
 
-/** The process (registration id) holding the agent's open VPN session, once there is one. */
-async function ownerOf(agent: SeededAgent, not?: number): Promise<number> {
-  return eventually(async () => {
-    const row = await t.server.db
-      .selectFrom('vpn_sessions')
-      .select('platform_server_id')
-      .where('agent_id', '=', agent.id)
-      .where('ended_at', 'is', null)
-      .executeTakeFirst();
-    return row && row.platform_server_id !== not ? row.platform_server_id : undefined;
-  }, 15_000);
-}
+const ownerOf = (agent: SeededAgent, not?: number) => sessionOwnerOf(t.server.db, agent, not);
 
 /** Sends `size` random bytes to the echo service through `baseUrl`'s relay and checks they come back intact. */
 async function echoVia(
