@@ -8,6 +8,7 @@ import { publishAccessChange } from '../auth/auth-cache.ts';
 import type { Api, ApiContext, ApiResult } from './api.ts';
 import { ApiError, badRequest, forbidden, notFound, parseEach, parseInput } from './errors.ts';
 import { parseFields, project, selectAll, type FieldSpec } from './fields.ts';
+import { partialRead, type FieldColumns } from './field-columns.ts';
 import { parseFilterParams, type FilterSpec } from './filters.ts';
 import { pageOf, parsePaging, type Cursor } from './paging.ts';
 import { publicIdPattern } from './ids.ts';
@@ -19,6 +20,8 @@ export type ListQuery = {
   after: Cursor | null;
   limit: number;
   newestFirst?: boolean;
+  /** The columns the fields asked for need (ResourceDefinition.fieldColumns); absent: all of them. */
+  columns?: readonly string[] | undefined;
 };
 export type ResourceRow = { public_id: string; created_at: Date };
 
@@ -53,6 +56,12 @@ export type ResourceDefinition<Row extends ResourceRow, Out extends object> = {
     ): Promise<Row[]>;
   };
   present(row: Row): Out;
+  /**
+   * For lists read often with few fields (a picker's names): each field's presenter and the
+   * columns it reads. A list that names only such fields reads only their columns (the
+   * repository gets them as `columns`) and presents only those fields.
+   */
+  fieldColumns?: FieldColumns<Row>;
   /** Lists newest first (audit trails, inboxes) instead of oldest first. */
   newestFirst?: boolean;
   /** Largest body of an item PATCH, for items bigger than the default (a template's code). */
@@ -100,16 +109,23 @@ export function registerResource<Row extends ResourceRow, Out extends object>(
       const selection = fieldsOf(ctx.query, def.fields);
       const paging = parsePaging(ctx.query['page-size'], ctx.query['page-after']);
       const where = parseFilterParams(stringList(ctx.query.filters), def.filters);
+      const partial = def.fieldColumns && partialRead(def.fieldColumns, selection);
       const rows = await def.repository.list(
         ctx.db,
         ctx.company.id,
-        { where, after: paging.after, limit: paging.size + 1, newestFirst: def.newestFirst ?? false },
+        {
+          where,
+          after: paging.after,
+          limit: paging.size + 1,
+          newestFirst: def.newestFirst ?? false,
+          columns: partial?.columns,
+        },
         { user: ctx.user, company: ctx.company },
       );
       const page = pageOf(rows, paging.size);
       return {
         type: list,
-        data: page.rows.map((row) => project(def.present(row), selection)),
+        data: page.rows.map((row) => (partial ? partial.present(row) : project(def.present(row), selection))),
         moreAfter: page.moreAfter,
       };
     },

@@ -5,12 +5,13 @@ import { newPublicId } from '../../http/ids.ts';
 import { keysetPage } from '../../http/keyset.ts';
 import type { ListQuery } from '../../http/resource.ts';
 
+/** A page of the company's roles; with `query.columns`, rows hold only those columns. */
 export function listRoles(db: Db, companyId: number, query: ListQuery): Promise<RoleRow[]> {
-  return keysetPage(
-    db.selectFrom('roles').selectAll().where('company_id', '=', companyId),
-    'roles',
-    query,
-  ).execute();
+  const base = db.selectFrom('roles').where('company_id', '=', companyId);
+  if (!query.columns) return keysetPage(base.selectAll(), 'roles', query).execute();
+  const some = base.select(query.columns.map((column) => sql.ref<unknown>(`roles.${column}`).as(column)));
+  // Typed as whole rows: the presenters of the fields asked for read only these columns.
+  return keysetPage(some, 'roles', query).execute() as Promise<unknown> as Promise<RoleRow[]>;
 }
 
 export function findRolesByPublicIds(db: Db, companyId: number, publicIds: string[], forUpdate = false) {

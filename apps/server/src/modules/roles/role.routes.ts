@@ -2,7 +2,7 @@ import { roleCreateInput, rolePatchInput } from '@fleetgate/contracts';
 import type { Api } from '../../http/api.ts';
 import { registerResource } from '../../http/resource.ts';
 import { findRolesByPublicIds, listRoles } from './role.repository.ts';
-import { presentRole, roleFields, roleFilters } from './role.presenter.ts';
+import { presentRole, roleFieldColumns, roleFields, roleFilters } from './role.presenter.ts';
 import { changeRole, createRole, removeRole } from './role.service.ts';
 
 export function registerRoleRoutes(api: Api) {
@@ -14,6 +14,7 @@ export function registerRoleRoutes(api: Api) {
     filters: roleFilters,
     repository: { list: listRoles, findByPublicIds: findRolesByPublicIds },
     present: presentRole,
+    fieldColumns: roleFieldColumns,
     create: { schema: roleCreateInput, run: createRole },
     update: { schema: rolePatchInput, run: changeRole },
     changesAccess: true,
