@@ -93,3 +93,44 @@ export async function startBenchServer(env: Record<string, string> = {}, nodeArg
   );
   return { server, port, cleanUp: () => fs.rm(dataDir, { recursive: true, force: true }) };
 }
+
+/**
+ * CPU seconds (user+system) each PostgreSQL backend serving `databaseUrl` has used so far, by
+ * process id, read from /proc (the server on this machine); empty where /proc is not there.
+ * Only this database's backends: others may use the same server meanwhile.
+ */
+export async function databaseCpu(databaseUrl: string): Promise<Map<number, number>> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const { rows } = await client.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  );
+  await client.end();
+  const used = new Map<number, number>();
+  for (const { pid } of rows) {
+    const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
+    if (!stat) continue;
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    used.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
+  }
+  return used;
+}
+
+/** CPU seconds the backends used between two `databaseCpu` readings (new ones from zero). */
+export function databaseCpuSpent(before: Map<number, number>, after: Map<number, number>): number {
+  let spent = 0;
+  for (const [pid, seconds] of after) spent += seconds - (before.get(pid) ?? 0);
+  return spent;
+}
+
+/** Transactions committed in `databaseUrl`'s database so far (statistics lag by up to a second). */
+export async function databaseCommits(databaseUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const { rows } = await client.query<{ commits: string }>(
+    'select xact_commit as commits from pg_stat_database where datname = current_database()',
+  );
+  await client.end();
+  return Number(rows[0]?.commits ?? 0);
+}

@@ -1,13 +1,14 @@
 /**
  * Many idle agents, in their own process: each a real WebSocket to `/relay/agent` with its
  * credential, exactly the agent's authentication, and nothing else (the client library answers
- * the relay's pings). Attached in batches so the relay's per-attach database work is not flooded.
+ * the relay's pings). Attached `batch` at a time (all at once for an attach storm), the i-th
+ * credential to the i-th relay address in turn (one per server process).
  */
 import WebSocket from 'ws';
 import { serveRole } from './ipc.ts';
 
 export type AttachManyRequest = {
-  relayUrl: string;
+  relayUrls: string[];
   credentials: string[];
   batch: number;
   deadlineMs: number;
@@ -17,6 +18,8 @@ export type AttachManyResult = {
   refused: Record<string, number>;
   failed: number;
   seconds: number;
+  /** Attached per relay address, in the order of `relayUrls`. */
+  attachedPer: number[];
 };
 
 const sockets: WebSocket[] = [];
@@ -41,21 +44,32 @@ function attachOne(relayUrl: string, credential: string): Promise<'attached' | n
 }
 
 async function attachMany({
-  relayUrl,
+  relayUrls,
   credentials,
   batch,
   deadlineMs,
 }: AttachManyRequest): Promise<AttachManyResult> {
   const started = performance.now();
-  const result: AttachManyResult = { attached: 0, refused: {}, failed: 0, seconds: 0 };
+  const result: AttachManyResult = {
+    attached: 0,
+    refused: {},
+    failed: 0,
+    seconds: 0,
+    attachedPer: relayUrls.map(() => 0),
+  };
   for (let start = 0; start < credentials.length; start += batch) {
     if (performance.now() - started > deadlineMs) break;
     const outcomes = await Promise.all(
-      credentials.slice(start, start + batch).map((credential) => attachOne(relayUrl, credential)),
+      credentials.slice(start, start + batch).map(async (credential, i) => {
+        const at = (start + i) % relayUrls.length;
+        return { at, outcome: await attachOne(relayUrls[at]!, credential) };
+      }),
     );
-    for (const outcome of outcomes) {
-      if (outcome === 'attached') result.attached += 1;
-      else if (outcome === 'failed') result.failed += 1;
+    for (const { at, outcome } of outcomes) {
+      if (outcome === 'attached') {
+        result.attached += 1;
+        result.attachedPer[at]! += 1;
+      } else if (outcome === 'failed') result.failed += 1;
       else result.refused[outcome] = (result.refused[outcome] ?? 0) + 1;
     }
   }

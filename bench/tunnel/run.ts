@@ -5,27 +5,35 @@
  * round-trip times for both, their ratio and difference, and the server's memory per idle agent
  * connection with 2,000 agents attached. Each role runs in its own process; the load generator
  * (this process) shares the machine's cores with them. PGlite in memory, or PostgreSQL in a
- * throwaway database when DATABASE_URL is set. Sizes: BENCH_TUNNEL_MB (200), BENCH_SECONDS (10),
- * BENCH_ROUND_TRIPS (2000), BENCH_IDLE_AGENTS (2000).
+ * throwaway database when DATABASE_URL is set; then also with two server processes on that
+ * database (two-process.ts): a client on one reaching an agent on the other (forwarded over the
+ * internal link), an attach storm spread over both, and idle agents' memory in each. Sizes:
+ * BENCH_TUNNEL_MB (200), BENCH_SECONDS (10), BENCH_ROUND_TRIPS (2000), BENCH_IDLE_AGENTS (2000 on
+ * one process, 10,000 over two), BENCH_STORM_AGENTS (2000).
  */
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { LanService } from '../../apps/agent/src/services.ts';
 import type { ConnectorStatus } from '../../apps/connector/src/status.ts';
-import { throwawayDatabase } from '../support.ts';
+import { databaseCommits, databaseCpu, throwawayDatabase } from '../support.ts';
 import { startRole, type ChildRole } from './ipc.ts';
 import { bulkEcho, pingPong, type BulkResult, type RoundTrips } from './measure.ts';
 import type { AttachManyResult } from './idle-agents.ts';
 import type { SeededAgent, ServerInfo } from './server.ts';
+import { attachStorm, twoProcessReport, type Forwarded, type StormResult } from './two-process.ts';
 
 const megabytes = Number(process.env.BENCH_TUNNEL_MB ?? 200);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const roundTrips = Number(process.env.BENCH_ROUND_TRIPS ?? 2000);
 const idleAgents = Number(process.env.BENCH_IDLE_AGENTS ?? 2000);
+const twoProcessIdleAgents = Number(process.env.BENCH_IDLE_AGENTS ?? 10_000);
+const stormAgents = Math.min(twoProcessIdleAgents, Number(process.env.BENCH_STORM_AGENTS ?? 2000));
 const attachBatch = 50;
 const adminEmail = 'bench-admin@example.com';
 const password = randomBytes(18).toString('base64url');
+// Shared by the server processes: it signs their internal links.
+const secretKey = randomBytes(32).toString('base64');
 const here = import.meta.dirname;
 // Other work on the machine skews the ratios; the report shows how busy it was.
 const loadBefore = os.loadavg();
@@ -41,13 +49,16 @@ const role = async (script: string, env: Record<string, string> = {}) => {
   return started;
 };
 
+const serverEnv = {
+  BENCH_ADMIN_EMAIL: adminEmail,
+  BENCH_ADMIN_PASSWORD: password,
+  FLEETGATE_SECRET_KEY: secretKey,
+  ...(database ? { BENCH_DATABASE_URL: database.url } : {}),
+};
+
 try {
   const [server, agent, connector, ...proxyRoles] = await Promise.all([
-    role('server.ts', {
-      BENCH_ADMIN_EMAIL: adminEmail,
-      BENCH_ADMIN_PASSWORD: password,
-      ...(database ? { BENCH_DATABASE_URL: database.url } : {}),
-    }),
+    role('server.ts', serverEnv),
     role('agent.ts'),
     role('connector.ts'),
     role('proxy.ts'),
@@ -55,7 +66,7 @@ try {
     role('proxy.ts'),
   ]);
   const info = await server.request<ServerInfo>('info');
-  const relayUrl = `${info.baseUrl.replace(/^http/, 'ws')}/relay/agent`;
+  const relayUrl = agentRelayUrl(info);
   const services = await agent.request<LanService[]>('services');
   const echoPort = services.find((s) => s.name === 'echo')!.port;
   // Three plain proxies in a row (user → 1 → 2 → 3 → echo): the tunnel's three processes
@@ -66,8 +77,9 @@ try {
   await agent.request('attach', { relayUrl, credential: device!.credential });
 
   const token = await login(info.baseUrl);
+  const userId = await myUserId(info.baseUrl, token);
   const connectorUrl = await connector.request<string>('start', info.baseUrl);
-  const tunnelPort = await connectThrough(connectorUrl, info, token, device!.publicId);
+  const tunnelPort = await connectThrough(connectorUrl, info, token, userId, device!.publicId);
 
   // Same order for both paths: warm-up, then the measured run.
   const bytes = megabytes * 1e6;
@@ -88,8 +100,51 @@ try {
   const tunnel = { bulk: tunnelBulk, rtt: await rtt(tunnelPort) };
   await local(connectorUrl, 'POST', '/disconnect', info.baseUrl, token);
 
+  // Two processes on one database: the connector asks process A (the public address) for a
+  // ticket and attaches there; the device's agent is attached to process B, so A forwards.
+  let forwarded: Forwarded | undefined;
+  let serverB: ChildRole | undefined;
+  let infoB: ServerInfo | undefined;
+  if (database) {
+    const [startedB, agentB] = await Promise.all([
+      role('server.ts', { ...serverEnv, BENCH_PUBLIC_URL: info.baseUrl }),
+      role('agent.ts'),
+    ]);
+    serverB = startedB;
+    infoB = await serverB.request<ServerInfo>('info');
+    const servicesB = await agentB.request<LanService[]>('services');
+    const [deviceB] = await server.request<SeededAgent[]>('agents', { count: 1, services: servicesB });
+    await agentB.request('attach', { relayUrl: agentRelayUrl(infoB), credential: deviceB!.credential });
+    const forwardedPort = await connectThrough(connectorUrl, info, token, userId, deviceB!.publicId);
+    // The ceiling again, next to this run: the machine's other work changes from minute to minute.
+    const proxiesAgain = await bulk(proxyPort);
+    const forwardedBefore = await cpuOf([connector, server, serverB, agentB]);
+    const forwardedBulk = await bulk(forwardedPort);
+    const forwardedCpu = cpuSpent(forwardedBefore, await cpuOf([connector, server, serverB, agentB]));
+    forwarded = { bulk: forwardedBulk, rtt: await rtt(forwardedPort), cpu: forwardedCpu, proxiesAgain };
+    await local(connectorUrl, 'POST', '/disconnect', info.baseUrl, token);
+  }
+
+  // The two-process attach storm and idle agents first, while neither process has held any.
+  let storm: StormResult | undefined;
+  if (serverB && infoB)
+    storm = await attachStorm({
+      servers: [server, serverB],
+      relayUrls: [relayUrl, agentRelayUrl(infoB)],
+      seed: (count) => server.request<SeededAgent[]>('agents', { count, services: [] }, 120_000),
+      startSwarm: () => role('idle-agents.ts'),
+      databaseCpu: () => databaseCpu(database!.url),
+      databaseCommits: () => databaseCommits(database!.url),
+      total: twoProcessIdleAgents,
+      storm: stormAgents,
+    });
+
   const memory = await idleAgentMemory(server, relayUrl);
   process.stdout.write(report({ info, direct, proxies, tunnel, cpu, proxyCpu, memory }));
+  if (forwarded && storm && infoB) {
+    const names = [info.serverName!, infoB.serverName!];
+    process.stdout.write(twoProcessReport({ names, direct, proxies, tunnel, forwarded, storm }));
+  }
 } finally {
   await Promise.all(roles.map((r) => r.stop()));
   await database?.drop();
@@ -104,6 +159,10 @@ function cpuSpent(before: number[], after: number[]): number[] {
   return after.map((value, i) => (value - before[i]!) / 1e6);
 }
 
+function agentRelayUrl(info: ServerInfo): string {
+  return `${info.baseUrl.replace(/^http/, 'ws')}/relay/agent`;
+}
+
 async function login(baseUrl: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/AccessTokenList`, {
     method: 'POST',
@@ -116,6 +175,15 @@ async function login(baseUrl: string): Promise<string> {
   });
   if (response.status !== 201) throw new Error(`login failed with ${response.status}`);
   return ((await response.json()) as { data: { secretId: string } }).data.secretId;
+}
+
+/** The signed-in user's publicId, which the portal page sends with a connect. */
+async function myUserId(baseUrl: string, token: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/MyUser`, {
+    headers: { 'Api-Version': '2', Authorization: `Bearer ${token}` },
+  });
+  if (response.status !== 200) throw new Error(`MyUser answered ${response.status}`);
+  return ((await response.json()) as { data: { publicId: string } }).data.publicId;
 }
 
 /** Calls the connector's local API as the portal page does (its Origin, the user's token). */
@@ -141,10 +209,17 @@ async function local(
 }
 
 /** Connect as the portal's Connect button does; the echo service's local port once connected. */
-async function connectThrough(connectorUrl: string, info: ServerInfo, token: string, agentId: string) {
-  const body = { agentId, companyId: info.companyPublicId };
+async function connectThrough(
+  connectorUrl: string,
+  info: ServerInfo,
+  token: string,
+  userId: string,
+  agentId: string,
+) {
+  const body = { agentId, companyId: info.companyPublicId, userId };
   const started = await local(connectorUrl, 'POST', '/connect', info.baseUrl, token, body);
-  if (started.status !== 202) throw new Error(`connect answered ${started.status}`);
+  if (started.status !== 202)
+    throw new Error(`connect answered ${started.status} ${JSON.stringify(started.body)}`);
   for (let i = 0; i < 300; i++) {
     const { body: status } = await local(connectorUrl, 'GET', '/status', info.baseUrl, token);
     if (status.status === 'connected') return status.services.find((s) => s.name === 'echo')!.localPort;
@@ -168,7 +243,12 @@ async function idleAgentMemory(server: ChildRole, relayUrl: string): Promise<Idl
   const before = await server.request<IdleMemory['before']>('memory');
   const attach = await swarm.request<AttachManyResult>(
     'attach',
-    { relayUrl, credentials: agents.map((a) => a.credential), batch: attachBatch, deadlineMs: 240_000 },
+    {
+      relayUrls: [relayUrl],
+      credentials: agents.map((a) => a.credential),
+      batch: attachBatch,
+      deadlineMs: 240_000,
+    },
     300_000,
   );
   // Let the relay finish what each attach started (sessions recorded, events published).

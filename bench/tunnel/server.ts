@@ -1,8 +1,11 @@
 /**
  * The server under measurement, alone in its process: the real app (API and relay) on loopback,
  * on PGlite in memory or on BENCH_DATABASE_URL, with the demo company and its administrator.
+ * Several of these on one PostgreSQL database are the processes of a scaled-out instance: each
+ * registers as a platform server; BENCH_PUBLIC_URL (the first one's address) is their shared
+ * PUBLIC_URL, so tickets send clients there, and FLEETGATE_SECRET_KEY signs the internal links.
  * Requests: `agents` inserts enrolled agents (rows as the agents module writes them) and returns
- * their credentials; `memory` reports heap and external after full collections.
+ * their credentials; `memory` reports heap, external and RSS after full collections.
  */
 import { buildApp } from '../../apps/server/src/app.ts';
 import { seedDemoIfEmpty } from '../../apps/server/src/bootstrap/demo.ts';
@@ -16,7 +19,13 @@ import { serveRole, settledMemory } from './ipc.ts';
 
 export type AgentsRequest = { count: number; services: LanService[] };
 export type SeededAgent = { publicId: string; credential: string };
-export type ServerInfo = { baseUrl: string; companyPublicId: string; database: string };
+export type ServerInfo = {
+  baseUrl: string;
+  companyPublicId: string;
+  database: string;
+  /** Its name as a platform server (PostgreSQL only). */
+  serverName: string | undefined;
+};
 
 const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
 const db = await openDatabase({ databaseUrl, dataDir: 'memory://' });
@@ -31,8 +40,19 @@ const company = await db
   .select(['id', 'public_id'])
   .where('name', '=', 'Demo Company')
   .executeTakeFirstOrThrow();
-const { app } = await buildApp({ config, db, logger: false });
+// Every agent of the benchmark comes from 127.0.0.1: no cap on connections per address.
+const connectionLimits = { maxConnectionsPerAddress: 0 };
+const { app, relay } = await buildApp({ config, db, logger: false, connectionLimits });
 const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+// Tickets and discovery links point at the public address, known only now (as in the tests).
+config.publicUrl = process.env.BENCH_PUBLIC_URL || baseUrl;
+if (databaseUrl) {
+  // Registered as a platform server before anything attaches, so its agents can be reached from the others.
+  for (let i = 0; !relay.registration; i++) {
+    if (i === 200) throw new Error('the relay did not register as a platform server');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 /** Inserts in batches: one statement per 500 agents keeps 2,000 of them quick on PGlite. */
 async function insertAgents({ count, services }: AgentsRequest): Promise<SeededAgent[]> {
@@ -95,6 +115,7 @@ serveRole(
       baseUrl,
       companyPublicId: company.public_id,
       database: databaseUrl ? 'PostgreSQL' : 'PGlite in memory',
+      serverName: relay.registration?.name,
     }),
     agents: async (payload) => insertAgents(payload as AgentsRequest),
     memory: async () => settledMemory(),

@@ -48,8 +48,36 @@ export function decideAttempt(state: RateLimitState, now: Date, limits: Limits):
   return { allowed: true, next: { limit, counter, lastHit: now } };
 }
 
-/** Records an attempt of this agent atomically and says whether it may attach. */
-export async function recordAttempt(db: Db, agentId: number, limits: Limits): Promise<AttemptDecision> {
+/**
+ * Records an attempt of this agent atomically and says whether it may attach. `seen`: the state
+ * the caller just read (with the credential): the attempt is then one conditional update that
+ * applies only while the row still holds exactly that state, so it costs one statement instead
+ * of a locking transaction; when another attempt changed the row in between, it is decided
+ * again under the row lock.
+ */
+export async function recordAttempt(
+  db: Db,
+  agentId: number,
+  limits: Limits,
+  seen?: RateLimitState,
+): Promise<AttemptDecision> {
+  if (seen) {
+    const decision = decideAttempt(seen, new Date(), limits);
+    const updated = await db
+      .updateTable('agents')
+      .set({
+        rate_limit: decision.next.limit,
+        rate_limit_counter: decision.next.counter,
+        rate_limit_last_hit: decision.next.lastHit,
+      })
+      .where('id', '=', agentId)
+      .where('rate_limit', seen.limit === null ? 'is' : '=', seen.limit)
+      .where('rate_limit_counter', '=', seen.counter)
+      .where('rate_limit_last_hit', seen.lastHit === null ? 'is' : '=', seen.lastHit)
+      .returning('id')
+      .executeTakeFirst();
+    if (updated) return decision;
+  }
   return runInTransaction(db, async (trx) => {
     const row = await trx
       .selectFrom('agents')

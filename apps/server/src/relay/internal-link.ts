@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import WebSocket from 'ws';
-import { defaultMaxPayload, headerLength } from '@fleetgate/tunnel-protocol';
+import { defaultMaxPayload, headerLength, zeroMask } from '@fleetgate/tunnel-protocol';
 import { deriveServerKey, type SecretBoxOptions } from '../auth/secret-box.ts';
 import { linkWebSocket, type WsLink } from './ws-link.ts';
 import type { PeerProcess } from './relay-processes.repository.ts';
@@ -115,6 +115,8 @@ export class PeerLinks {
       maxPayload: headerLength + defaultMaxPayload,
       handshakeTimeout: 5000,
       perMessageDeflate: false,
+      // Not a browser: as the agent and the connector, it skips masking every byte it sends.
+      generateMask: zeroMask,
     });
     return new Promise((resolve, reject) => {
       ws.once('unexpected-response', (_request, response) => {

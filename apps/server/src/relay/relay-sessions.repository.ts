@@ -13,16 +13,32 @@ import { runInTransaction } from '../db/transaction.ts';
  */
 export async function startVpnSession(db: Db, agentId: number, processId?: number): Promise<number> {
   return runInTransaction(db, async (trx) => {
-    // Locks the agent row so two attaching connections of one agent take turns.
+    const now = new Date();
+    // Locks the agent row (the update's row lock) so two attaching connections of one agent
+    // take turns; it is seen now.
     const agent = await trx
-      .selectFrom('agents')
-      .select(['id', 'company_id', 'platform_server_id'])
+      .updateTable('agents')
+      .set({ last_seen_at: now })
       .where('id', '=', agentId)
-      .forUpdate()
+      .returning(['id', 'company_id', 'platform_server_id'])
       .executeTakeFirstOrThrow();
     let platform = trx
       .selectFrom('platform_servers')
       .select(['id', 'vpn_range'])
+      // Its data relay, in the same statement.
+      .select((eb) =>
+        eb
+          .selectFrom('platform_servers as mdr')
+          .select('mdr.id')
+          .where('mdr.type', '=', 'mdr')
+          .where((inner) =>
+            inner.or([inner('mdr.company_id', 'is', null), inner('mdr.company_id', '=', agent.company_id)]),
+          )
+          .orderBy(sql`mdr.company_id is null`)
+          .orderBy('mdr.id')
+          .limit(1)
+          .as('mdr_id'),
+      )
       .where('type', '=', 'rsc')
       // Process registrations carry no range of their own: the configured relay's range applies.
       .where('internal_url', 'is', null)
@@ -32,16 +48,6 @@ export async function startVpnSession(db: Db, agentId: number, processId?: numbe
       ? platform.where('id', '=', agent.platform_server_id)
       : platform.where('company_id', 'is', null);
     const server = await platform.executeTakeFirstOrThrow();
-    const dataRelay = await trx
-      .selectFrom('platform_servers')
-      .select('id')
-      .where('type', '=', 'mdr')
-      .where((eb) => eb.or([eb('company_id', 'is', null), eb('company_id', '=', agent.company_id)]))
-      .orderBy(sql`company_id is null`)
-      .orderBy('id')
-      .limit(1)
-      .executeTakeFirst();
-    const now = new Date();
     await trx
       .updateTable('vpn_sessions')
       .set({ ended_at: now })
@@ -55,13 +61,12 @@ export async function startVpnSession(db: Db, agentId: number, processId?: numbe
         company_id: agent.company_id,
         agent_id: agentId,
         platform_server_id: processId ?? server.id,
-        mdr_server_id: dataRelay?.id ?? null,
-        logging_mdr_server_id: dataRelay?.id ?? null,
+        mdr_server_id: server.mdr_id ?? null,
+        logging_mdr_server_id: server.mdr_id ?? null,
         vpn_address: vpnAddress(server.vpn_range ?? '10.187.0.0/16', agentId),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx.updateTable('agents').set({ last_seen_at: now }).where('id', '=', agentId).execute();
     return session.id;
   });
 }

@@ -390,7 +390,11 @@ export class Relay {
     const credential = bearerSecret(request);
     const agent = credential ? await findAgentByCredential(this.#deps.db, credential) : undefined;
     if (!agent) return rejectUpgrade(socket, 401, errorMessages.unauthenticated);
-    const decision = await recordAttempt(this.#deps.db, agent.id, this.#options);
+    const decision = await recordAttempt(this.#deps.db, agent.id, this.#options, {
+      limit: agent.rateLimit,
+      counter: agent.rateLimitCounter,
+      lastHit: agent.rateLimitLastHit,
+    });
     if (!decision.allowed) {
       const retry = decision.retryAfterSeconds;
       this.#deps.log.info({ agent: agent.publicId, retryAfter: retry }, 'agent connection rate limited');
