@@ -65,9 +65,10 @@ describe('Dashboards', () => {
       await page.getByRole('button', { name: 'Publish' }).click();
       await snackbar(page, 'Page published').waitFor();
       await page.getByRole('link', { name: 'Back to the page' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Boiler house' }).waitFor();
+      // Exact: the builder's "Edit “Boiler house”" must not pass for the viewer while it loads.
+      await page.getByRole('heading', { level: 1, name: 'Boiler house', exact: true }).waitFor();
       await page.getByRole('heading', { level: 2, name: 'Shift notes' }).waitFor();
-      expect(await page.getByText('<b>now</b>').count()).toBe(1);
+      await expect.poll(() => page.getByText('<b>now</b>').count()).toBe(1);
       await page.getByRole('combobox', { name: 'Period' }).click();
       await page.getByRole('option', { name: 'Last 7 days' }).click();
       await page.waitForURL(/period=last7d/);
