@@ -134,3 +134,20 @@ export async function databaseCommits(databaseUrl: string): Promise<number> {
   await client.end();
   return Number(rows[0]?.commits ?? 0);
 }
+
+/** Signs the demo administrator in through the API: the base URL and the headers of a signed-in call. */
+export async function benchLogin(port: number) {
+  const base = `http://127.0.0.1:${port}/api`;
+  const login = await fetch(`${base}/AccessTokenList`, {
+    method: 'POST',
+    headers: {
+      'Api-Version': '2',
+      'Content-Type': 'application/json',
+      Authorization: `Basic ${Buffer.from(`admin@example.com::${benchAdminPassword}`).toString('base64')}`,
+    },
+    body: JSON.stringify({ expiresIn: 3600 }),
+  });
+  if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+  const { data: token } = (await login.json()) as { data: { secretId: string } };
+  return { base, signedIn: { 'Api-Version': '2', Authorization: `Bearer ${token.secretId}` } };
+}

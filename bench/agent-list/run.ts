@@ -16,7 +16,7 @@
  * (BENCH_KEEP_DATABASE=1 keeps it, to EXPLAIN the list's queries afterwards).
  */
 import pg from 'pg';
-import { benchAdminPassword as password, startBenchServer, throwawayDatabase } from '../support.ts';
+import { benchLogin, startBenchServer, throwawayDatabase } from '../support.ts';
 
 const requests = Number(process.env.BENCH_REQUESTS ?? 200);
 const warmUp = 20;
@@ -156,19 +156,7 @@ function percentile(sorted: number[], p: number) {
 
 try {
   await db.connect();
-  const base = `http://127.0.0.1:${port}/api`;
-  const login = await fetch(`${base}/AccessTokenList`, {
-    method: 'POST',
-    headers: {
-      'Api-Version': '2',
-      'Content-Type': 'application/json',
-      Authorization: `Basic ${Buffer.from(`admin@example.com::${password}`).toString('base64')}`,
-    },
-    body: JSON.stringify({ expiresIn: 3600 }),
-  });
-  if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-  const { data: token } = (await login.json()) as { data: { secretId: string } };
-  const signedIn = { 'Api-Version': '2', Authorization: `Bearer ${token.secretId}` };
+  const { base, signedIn } = await benchLogin(port);
 
   const companies: { size: number; id: number; publicId: string; groupPublicId: string }[] = [];
   for (const size of sizes) {

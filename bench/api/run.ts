@@ -20,13 +20,7 @@ import fs from 'node:fs/promises';
 import { isDeepStrictEqual } from 'node:util';
 import type { ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
-import {
-  benchAdminPassword as password,
-  freePort,
-  startBenchServer,
-  startProcess,
-  throwawayDatabase,
-} from '../support.ts';
+import { benchLogin, freePort, startBenchServer, startProcess, throwawayDatabase } from '../support.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const connections = 50;
@@ -95,18 +89,7 @@ async function cpuTimeMs(pid: number | undefined): Promise<number | undefined> {
 }
 
 try {
-  const base = `http://127.0.0.1:${serverPort}/api`;
-  const login = await fetch(`${base}/AccessTokenList`, {
-    method: 'POST',
-    headers: {
-      'Api-Version': '2',
-      'Content-Type': 'application/json',
-      Authorization: `Basic ${Buffer.from(`admin@example.com::${password}`).toString('base64')}`,
-    },
-    body: JSON.stringify({ expiresIn: 3600 }),
-  });
-  const { data: token } = (await login.json()) as { data: { secretId: string } };
-  const signedIn = { 'Api-Version': '2', Authorization: `Bearer ${token.secretId}` };
+  const { base, signedIn } = await benchLogin(serverPort);
   // There is no default company: act in the demo company, named by Api-Company.
   const companyList = await fetch(`${base}/CompanyList`, { headers: signedIn });
   const { data: companies } = (await companyList.json()) as { data: { publicId: string }[] };

@@ -10,7 +10,7 @@
  */
 import fs from 'node:fs/promises';
 import pg from 'pg';
-import { benchAdminPassword as password, startBenchServer, throwawayDatabase } from '../support.ts';
+import { benchLogin, startBenchServer, throwawayDatabase } from '../support.ts';
 
 const agentCount = Number(process.env.BENCH_AGENTS ?? 100);
 const tagsPerAgent = Number(process.env.BENCH_TAGS ?? 1000);
@@ -39,18 +39,7 @@ async function serverCpuSeconds(): Promise<number> {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 try {
-  const base = `http://127.0.0.1:${port}/api`;
-  const login = await fetch(`${base}/AccessTokenList`, {
-    method: 'POST',
-    headers: {
-      'Api-Version': '2',
-      'Content-Type': 'application/json',
-      Authorization: `Basic ${Buffer.from(`admin@example.com::${password}`).toString('base64')}`,
-    },
-    body: JSON.stringify({ expiresIn: 3600 }),
-  });
-  const { data: token } = (await login.json()) as { data: { secretId: string } };
-  const signedIn = { 'Api-Version': '2', Authorization: `Bearer ${token.secretId}` };
+  const { base, signedIn } = await benchLogin(port);
   const { data: companies } = (await (await fetch(`${base}/CompanyList`, { headers: signedIn })).json()) as {
     data: { publicId: string }[];
   };

@@ -65,11 +65,7 @@ export async function recordAttempt(
     const decision = decideAttempt(seen, new Date(), limits);
     const updated = await db
       .updateTable('agents')
-      .set({
-        rate_limit: decision.next.limit,
-        rate_limit_counter: decision.next.counter,
-        rate_limit_last_hit: decision.next.lastHit,
-      })
+      .set(stateColumns(decision))
       .where('id', '=', agentId)
       .where('rate_limit', seen.limit === null ? 'is' : '=', seen.limit)
       .where('rate_limit_counter', '=', seen.counter)
@@ -90,15 +86,7 @@ export async function recordAttempt(
       new Date(),
       limits,
     );
-    await trx
-      .updateTable('agents')
-      .set({
-        rate_limit: decision.next.limit,
-        rate_limit_counter: decision.next.counter,
-        rate_limit_last_hit: decision.next.lastHit,
-      })
-      .where('id', '=', agentId)
-      .execute();
+    await trx.updateTable('agents').set(stateColumns(decision)).where('id', '=', agentId).execute();
     return decision;
   });
 }
@@ -111,4 +99,10 @@ export async function clearRateLimit(db: Db, agentId: number): Promise<void> {
     .where('id', '=', agentId)
     .where((eb) => eb.or([eb('rate_limit', 'is', null), eb('rate_limit', '!=', 'hard')]))
     .execute();
+}
+
+/** The agent's columns holding the state an attempt leaves. */
+function stateColumns(decision: AttemptDecision) {
+  const { limit, counter, lastHit } = decision.next;
+  return { rate_limit: limit, rate_limit_counter: counter, rate_limit_last_hit: lastHit };
 }
