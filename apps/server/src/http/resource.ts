@@ -31,6 +31,12 @@ export type Viewer = { user: AuthenticatedUser; company: CompanyContext };
 /** Who is changing what: passed to every mutation so it can check rules and be audited. */
 export type MutationContext = { user: AuthenticatedUser; company: CompanyContext; clientAddress: string };
 
+/**
+ * A check of one input that waits on the network (a name resolved in DNS): it runs before the
+ * transaction, so no transaction (on PGlite, the one connection) is held while it waits.
+ */
+type CheckInput = (ctx: MutationContext, input: never) => Promise<void>;
+
 export type ResourceDefinition<Row extends ResourceRow, Out extends object> = {
   /** Item rel; the list rel is `<name>List`. */
   name: string;
@@ -75,10 +81,15 @@ export type ResourceDefinition<Row extends ResourceRow, Out extends object> = {
    */
   readerSpecific?: boolean;
   // Inputs are typed `never` so each resource's services can take their own schema's output.
-  create?: { schema: z.ZodType; run: (trx: Db, ctx: MutationContext, input: never) => Promise<Row> };
+  create?: {
+    schema: z.ZodType;
+    run: (trx: Db, ctx: MutationContext, input: never) => Promise<Row>;
+    check?: CheckInput;
+  };
   update?: {
     schema: z.ZodType;
     run: (trx: Db, ctx: MutationContext, row: Row, input: never) => Promise<Row>;
+    check?: CheckInput;
   };
   remove?: { run: (trx: Db, ctx: MutationContext, row: Row) => Promise<void> };
 };
@@ -184,6 +195,7 @@ export function registerResource<Row extends ResourceRow, Out extends object>(
         const items = many ? (ctx.body as unknown[]) : [ctx.body];
         checkBatch(items);
         const inputs = parseEach(create.schema, items, many) as object[];
+        await checkEach(ctx, create.check, inputs);
         const created = await mutate(api, def, ctx, inputs, async (trx, mctx, input) => {
           const row = await typed(create.run)(trx, mctx, input);
           const after = def.present(row);
@@ -220,6 +232,7 @@ export function registerResource<Row extends ResourceRow, Out extends object>(
       handler: async (ctx) => {
         authorizeWrite(ctx, def.write);
         const input = parseInput(update.schema, ctx.body) as object;
+        await checkEach(ctx, update.check, [input]);
         const [after] = await asRead(
           ctx,
           await mutate(api, def, ctx, [input], (trx, mctx, item) => patchOne(trx, mctx, ctx.publicId, item)),
@@ -245,6 +258,7 @@ export function registerResource<Row extends ResourceRow, Out extends object>(
           items.map((item) => item.rest),
           true,
         ) as object[];
+        await checkEach(ctx, update.check, parsed);
         const inputs = items.map(({ publicId }, i) => ({ publicId, input: parsed[i]! }));
         const data = await asRead(
           ctx,
@@ -360,29 +374,43 @@ async function mutate<I, O>(
   items: I[],
   run: (trx: Db, mctx: MutationContext, item: I) => Promise<O>,
 ): Promise<O[]> {
-  const mctx: MutationContext = { user: ctx.user, company: ctx.company, clientAddress: ctx.clientAddress };
-  const many = Array.isArray(ctx.body);
+  const mctx = mutationContext(ctx);
   const results = await runInTransaction(ctx.db, async (trx) => {
     const out: O[] = [];
-    for (const [index, item] of items.entries()) {
-      try {
-        out.push(await run(trx, mctx, item));
-      } catch (error) {
-        if (many && error instanceof ApiError) {
-          throw new ApiError(
-            error.status,
-            error.items.map((e) => ({ ...e, listIndex: e.listIndex ?? index })),
-            error.headers,
-          );
-        }
-        throw error;
-      }
-    }
+    for (const [index, item] of items.entries())
+      out.push(await atIndex(ctx, index, () => run(trx, mctx, item)));
     if (def.changesAccess) await publishAccessChange(trx, { all: true });
     return out;
   });
   if (def.changesAccess) api.applyAccessChange({ all: true });
   return results;
+}
+
+/** Runs a resource's network checks on every input, in order, outside any transaction. */
+async function checkEach(ctx: ApiContext<'company'>, check: CheckInput | undefined, inputs: object[]) {
+  if (!check) return;
+  const mctx = mutationContext(ctx);
+  for (const [index, input] of inputs.entries()) await atIndex(ctx, index, () => check(mctx, input as never));
+}
+
+/** An error of one item of a list request carries its listIndex. */
+async function atIndex<T>(ctx: ApiContext<'company'>, index: number, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (Array.isArray(ctx.body) && error instanceof ApiError) {
+      throw new ApiError(
+        error.status,
+        error.items.map((e) => ({ ...e, listIndex: e.listIndex ?? index })),
+        error.headers,
+      );
+    }
+    throw error;
+  }
+}
+
+function mutationContext(ctx: ApiContext<'company'>): MutationContext {
+  return { user: ctx.user, company: ctx.company, clientAddress: ctx.clientAddress };
 }
 
 function audit(

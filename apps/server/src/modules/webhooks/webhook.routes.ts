@@ -63,8 +63,8 @@ export function registerWebhookRoutes(api: Api, deps: ModuleDeps) {
     filters: webhookFilters,
     repository: { list: listWebhooks, findByPublicIds: findWebhooksByPublicIds },
     present: presentWebhook,
-    create: { schema: webhookCreateSchema, run: service.create },
-    update: { schema: webhookPatchSchema, run: service.change },
+    create: { schema: webhookCreateSchema, run: service.create, check: service.checkUrl },
+    update: { schema: webhookPatchSchema, run: service.change, check: service.checkUrl },
     remove: { run: service.remove },
   });
 

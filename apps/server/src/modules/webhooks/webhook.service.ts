@@ -39,22 +39,25 @@ type PatchInput = z.output<typeof webhookPatchSchema>;
 
 /**
  * `urlChecks`: each saved address is resolved (up to 5 s); a per-user budget keeps repeated
- * saves from turning the server into a DNS query pump.
+ * saves from turning the server into a DNS query pump. `checkUrl` runs before the write's
+ * transaction (registerResource's `check`), so a slow name holds no connection.
  */
 export function createWebhookService(box: SecretBox, policy: WebhookTargetPolicy, urlChecks: AttemptLimiter) {
   const seal = (secret: string, publicId: string) => box.seal(secret, secretContext(publicId));
-  const checkUrl = async (ctx: MutationContext, url: string) => {
+  const checkUrl = async (ctx: MutationContext, url: string | undefined) => {
+    if (url === undefined) return;
     await urlChecks.consume(String(ctx.user.id));
     await checkWebhookUrl(url, policy);
   };
 
   return {
+    checkUrl: (ctx: MutationContext, input: { url?: string | undefined }) => checkUrl(ctx, input.url),
+
     create: async (trx: Db, ctx: MutationContext, input: CreateInput) => {
       if ((await countWebhooks(trx, ctx.company.id)) >= webhookLimits.perCompany)
         throw conflict(webhookErrors.tooMany);
       if (await webhookNameTaken(trx, ctx.company.id, input.name))
         throw conflict(errorMessages.nameInUse, 'name');
-      await checkUrl(ctx, input.url);
       const publicId = newPublicId();
       return insertWebhook(trx, ctx.company.id, publicId, {
         name: input.name,
@@ -68,7 +71,6 @@ export function createWebhookService(box: SecretBox, policy: WebhookTargetPolicy
     change: async (trx: Db, ctx: MutationContext, row: WebhookRow, input: PatchInput) => {
       if (input.name !== undefined && (await webhookNameTaken(trx, ctx.company.id, input.name, row.id)))
         throw conflict(errorMessages.nameInUse, 'name');
-      if (input.url !== undefined) await checkUrl(ctx, input.url);
       return updateWebhook(trx, row.id, {
         name: input.name,
         url: input.url,

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import dns from 'node:dns';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { WebhookDelivery, WebhookWithSecret } from '@fleetgate/contracts';
 import { useTestServer } from '../../../test/harness.ts';
 import { startReceiver } from '../../../test/webhook-receiver.ts';
@@ -134,6 +135,59 @@ describe('WebhookList and Webhook', () => {
       body: { url: 'https://10.1.2.3/' },
     });
     expect(patched.body.data).toEqual([{ message: 'Destination not allowed', propertyName: 'url' }]);
+  });
+
+  it('resolves a saved address before the write starts: a slow name holds up no other write', async () => {
+    const { as } = await setup();
+    const lookup = dns.promises.lookup.bind(dns.promises);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let asked = () => {};
+    const lookupStarted = new Promise<void>((resolve) => (asked = resolve));
+    const spy = vi.spyOn(dns.promises, 'lookup').mockImplementation((async (
+      host: string,
+      options: object,
+    ) => {
+      if (host !== 'slow.localhost') return lookup(host, options as dns.LookupAllOptions);
+      asked();
+      await released;
+      return [{ address: '127.0.0.1', family: 4 }];
+    }) as typeof dns.promises.lookup);
+    try {
+      const port = new URL(receiver.url).port;
+      const slow = t.call('POST', 'WebhookList', {
+        ...as,
+        body: { name: 'Slow', url: `http://slow.localhost:${port}/hook` },
+      });
+      await lookupStarted;
+      // On PGlite a transaction held across the lookup would hold its only connection.
+      const other = await Promise.race([
+        t.call('POST', 'WebhookList', { ...as, body: { name: 'Other', url: receiver.url } }),
+        new Promise<undefined>((resolve) => setTimeout(resolve, 5000)),
+      ]);
+      expect(other?.status).toBe(201);
+      release();
+      expect((await slow).status).toBe(201);
+    } finally {
+      release();
+      spy.mockRestore();
+    }
+  });
+
+  it('names the item whose address is refused in a list create, and stores none of the list', async () => {
+    const { as } = await setup();
+    const response = await t.call('POST', 'WebhookList', {
+      ...as,
+      body: [
+        { name: 'Good', url: receiver.url },
+        { name: 'Bad', url: 'https://10.0.0.5/hook' },
+      ],
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.data).toEqual([
+      { message: 'Destination not allowed', propertyName: 'url', listIndex: 1 },
+    ]);
+    expect((await t.call('GET', 'WebhookList', as)).body.data).toEqual([]);
   });
 
   it('refuses unknown and repeated event types, a taken name, and more than 20 webhooks', async () => {
