@@ -1,15 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  limits,
-  type Agent,
-  type AgentEnrolmentToken,
-  type AgentServer,
-  type Group,
-} from '@fleetgate/contracts';
+import { type Agent, type AgentEnrolmentToken, type AgentServer, type Group } from '@fleetgate/contracts';
 import { apiData } from '../../api/client.ts';
 import { useInvalidatingMutation } from '../../api/use-invalidating-mutation.ts';
 import { useLiveEvent } from '../../api/live-events.tsx';
+import { useThrottledRefetch } from '../../api/throttled-refetch.ts';
 import { change, useOptimisticMutation } from '../../api/optimistic-mutation.ts';
+import { fetchAll } from '../users/fetch-all.ts';
 import {
   withAgentChanged,
   withAgentRemoved,
@@ -28,6 +24,7 @@ function itemParams(agentPublicId: string) {
 
 export function useAgents() {
   const queryClient = useQueryClient();
+  const refetch = useThrottledRefetch(listKey);
   // Online/offline changes arrive live: show them at once, then reload for what came with them
   // (an agent that attaches has enrolled; last-seen times and sessions change).
   useLiveEvent('AgentStatusChanged', ({ publicId, status }) => {
@@ -38,20 +35,17 @@ export function useAgents() {
           : agent,
       ),
     );
-    void queryClient.invalidateQueries({ queryKey: listKey });
+    refetch();
   });
-  return useQuery({
-    queryKey: listKey,
-    queryFn: () => apiData<Agent[]>('AgentList', { query: { fields: '*', 'page-size': limits.pageSizeMax } }),
-  });
+  // Every page: a company may have more devices than one page holds.
+  return useQuery({ queryKey: listKey, queryFn: () => fetchAll<Agent>('AgentList', { fields: '*' }) });
 }
 
 /** The company's groups, offered as the agent's memberships. */
 export function useGroupOptions() {
   return useQuery({
     queryKey: ['GroupList', 'agent-options'],
-    queryFn: () =>
-      apiData<Group[]>('GroupList', { query: { fields: 'publicId,name', 'page-size': limits.pageSizeMax } }),
+    queryFn: () => fetchAll<Group>('GroupList', { fields: 'publicId,name' }),
   });
 }
 

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccessRequest, AccessRequestApprover, Agent, AgentMyAccess, Asset } from '@fleetgate/contracts';
 import { apiData } from '../../api/client.ts';
 import { useLiveEvent } from '../../api/live-events.tsx';
+import { useThrottledRefetch } from '../../api/throttled-refetch.ts';
 import { fetchAll } from '../users/fetch-all.ts';
 import { withinWait, type AccessRequestPayload } from './request-access-form.ts';
 import { nextAccessChange } from './device-status.ts';
@@ -111,8 +112,9 @@ function invalidateAccess(queryClient: ReturnType<typeof useQueryClient>) {
  */
 export function useDevicesLiveUpdates() {
   const queryClient = useQueryClient();
+  const refetchList = useThrottledRefetch(agentListKey);
   const refreshAgent = (publicId: string) => {
-    void queryClient.invalidateQueries({ queryKey: agentListKey });
+    refetchList();
     void queryClient.invalidateQueries({ queryKey: agentKey(publicId) });
   };
   useLiveEvent('AgentStatusChanged', ({ publicId, status }) => {
