@@ -7,6 +7,7 @@
  * Requests: `agents` inserts enrolled agents (rows as the agents module writes them) and returns
  * their credentials; `memory` reports heap, external and RSS after full collections.
  */
+import { accountExternalMemoryWithHeap } from '@fleetgate/tunnel-protocol';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { seedDemoIfEmpty } from '../../apps/server/src/bootstrap/demo.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
@@ -27,6 +28,8 @@ export type ServerInfo = {
   serverName: string | undefined;
 };
 
+// As main.ts does: the bench measures the server as it runs.
+accountExternalMemoryWithHeap();
 const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
 const db = await openDatabase({ databaseUrl, dataDir: 'memory://' });
 await migrateToLatest(db);
