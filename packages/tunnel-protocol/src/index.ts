@@ -1,4 +1,3 @@
 export * from './frames.ts';
 export * from './multiplexer.ts';
 export * from './zero-mask.ts';
-export * from './external-memory.ts';
