@@ -3,28 +3,48 @@ import { Kysely, sql, type CompiledQuery, type Generated } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keysetPage, preparedKeysetPage } from '../http/keyset.ts';
 import type { ListQuery } from '../http/resource.ts';
-import type { Db } from './client.ts';
+import { openDatabase, poolOf, type Db } from './client.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import { executePrepared } from './prepared-query.ts';
 
 type Tables = {
-  items: { id: Generated<number>; company_id: number; public_id: string; name: string; created_at: Date };
+  prepared_query_items: {
+    id: Generated<number>;
+    company_id: number;
+    public_id: string;
+    name: string;
+    created_at: Date;
+  };
 };
 
-const sent: CompiledQuery[] = [];
+const sent: Pick<CompiledQuery, 'sql' | 'parameters'>[] = [];
 let kysely: Kysely<Tables>;
 let db: Db;
 
 beforeAll(async () => {
-  kysely = new Kysely<Tables>({
-    dialect: new PGliteDialect(await PGlite.create()),
-    log: (event) => void sent.push(event.query),
-  });
-  db = kysely as unknown as Db;
-  await sql`create table items (id serial primary key, company_id int not null, public_id text not null,
+  const databaseUrl = process.env.DATABASE_URL;
+  if (databaseUrl) {
+    // On PostgreSQL prepared queries go to the pool itself: what it is sent is recorded there.
+    db = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+    const pool = poolOf(db)!;
+    const query = pool.query.bind(pool) as (sql: string, parameters: unknown[]) => Promise<unknown>;
+    pool.query = ((text: string, parameters: unknown[]) => {
+      sent.push({ sql: text, parameters });
+      return query(text, parameters);
+    }) as typeof pool.query;
+    kysely = db as unknown as Kysely<Tables>;
+  } else {
+    kysely = new Kysely<Tables>({
+      dialect: new PGliteDialect(await PGlite.create()),
+      log: (event) => void sent.push(event.query),
+    });
+    db = kysely as unknown as Db;
+  }
+  await sql`drop table if exists prepared_query_items`.execute(kysely);
+  await sql`create table prepared_query_items (id serial primary key, company_id int not null, public_id text not null,
     name text not null, created_at timestamptz not null)`.execute(kysely);
   await kysely
-    .insertInto('items')
+    .insertInto('prepared_query_items')
     .values(
       Array.from({ length: 30 }, (_, i) => ({
         company_id: 1 + (i % 2),
@@ -36,7 +56,10 @@ beforeAll(async () => {
     )
     .execute();
 });
-afterAll(() => kysely.destroy());
+afterAll(async () => {
+  await sql`drop table prepared_query_items`.execute(kysely);
+  await kysely.destroy();
+});
 
 let builds = 0;
 function itemPage(db: Db, companyId: number, list: ListQuery) {
@@ -45,11 +68,13 @@ function itemPage(db: Db, companyId: number, list: ListQuery) {
 }
 
 function itemQuery(db: Db, companyId: number, list: ListQuery) {
-  const base = (db as unknown as Kysely<Tables>).selectFrom('items').where('company_id', '=', companyId);
-  if (!list.columns) return keysetPage(base.selectAll(), 'items', list);
+  const base = (db as unknown as Kysely<Tables>)
+    .selectFrom('prepared_query_items')
+    .where('company_id', '=', companyId);
+  if (!list.columns) return keysetPage(base.selectAll(), 'prepared_query_items', list);
   return keysetPage(
-    base.select(list.columns.map((column) => sql.ref<unknown>(`items.${column}`).as(column))),
-    'items',
+    base.select(list.columns.map((column) => sql.ref<unknown>(`prepared_query_items.${column}`).as(column))),
+    'prepared_query_items',
     list,
   );
 }
@@ -91,7 +116,10 @@ describe('preparedKeysetPage', () => {
 
   it('sends the values as parameters, never in the SQL', async () => {
     sent.length = 0;
-    const after = { at: new Date('2026-01-01T00:00:03Z'), publicId: "x'); drop table items; --" };
+    const after = {
+      at: new Date('2026-01-01T00:00:03Z'),
+      publicId: "x'); drop table prepared_query_items; --",
+    };
     const rows = await preparedKeysetPage(db, 1, { where: null, after, limit: 3 }, itemPage);
     expect(rows.map((row) => row.public_id)).toEqual(['item00000012', 'item00000014', 'item00000016']);
     const query = sent.at(-1)!;
@@ -101,7 +129,7 @@ describe('preparedKeysetPage', () => {
 
   it('builds filtered pages each time', async () => {
     builds = 0;
-    const where = sql<boolean>`items.name like ${'Item 1%'}`;
+    const where = sql<boolean>`prepared_query_items.name like ${'Item 1%'}`;
     for (let i = 0; i < 2; i += 1) {
       const rows = await preparedKeysetPage(db, 1, { where, after: null, limit: 50 }, itemPage);
       expect(rows.map((row) => row.name)).toEqual(['Item 10', 'Item 12', 'Item 14', 'Item 16', 'Item 18']);
@@ -115,7 +143,7 @@ describe('executePrepared', () => {
     const items = kysely as unknown as Db;
     await expect(
       executePrepared(items, {}, 'shape', { limit: 3 }, () =>
-        (items as unknown as Kysely<Tables>).selectFrom('items').selectAll().limit(3),
+        (items as unknown as Kysely<Tables>).selectFrom('prepared_query_items').selectAll().limit(3),
       ),
     ).rejects.toThrow('A prepared query did not take limit as a parameter');
   });
@@ -124,7 +152,7 @@ describe('executePrepared', () => {
     const owner = {};
     const build = (values: { companyId: number }) =>
       kysely
-        .selectFrom('items')
+        .selectFrom('prepared_query_items')
         .select('name')
         .where('company_id', '=', values.companyId)
         .where('name', '=', 'Item 2');

@@ -1,5 +1,5 @@
 import { CompiledQuery, type Compilable } from 'kysely';
-import type { Db } from './client.ts';
+import { poolOf, type Db } from './client.ts';
 
 /** Stands in for a value while a query is built; its compiled parameter takes each call's value. */
 class Slot {
@@ -44,6 +44,10 @@ export async function executePrepared<V extends Record<string, unknown>, Row>(
   const parameters = template.parameters.map(({ fixed, slot }) =>
     slot === undefined ? fixed : values[slot],
   );
+  // On PostgreSQL straight to the pool, as Kysely's driver would send it (client.query(sql,
+  // parameters)) without its layers of promises; PGlite and transactions go through Kysely.
+  const pool = poolOf(db);
+  if (pool) return (await pool.query(template.sql, parameters)).rows as Row[];
   const result = await db.executeQuery<Row>(CompiledQuery.raw(template.sql, parameters));
   return result.rows;
 }
