@@ -9,8 +9,8 @@ class Slot {
   }
 }
 
-/** A query's SQL and its parameters: fixed values, or the name of the value each call gives. */
-type Template = { sql: string; parameters: readonly { fixed: unknown; slot: string | undefined }[] };
+/** A query's SQL and, for each of its parameters, the name of the value each call gives. */
+type Template = { sql: string; parameters: readonly string[] };
 
 const templates = new WeakMap<Db, WeakMap<object, Map<string, Template>>>();
 // Shapes come from a bounded set (field names, order, cursor or not); this only guards against a slip.
@@ -23,7 +23,8 @@ const maxShapesPerOwner = 500;
  * cost a tenth of a list page's time (issue 18).
  *
  * `shape` must name everything else `build` reads that changes the SQL: `build` sees stand-ins,
- * not values, so it may only pass them into the query, never test them.
+ * not values, so it may only pass them into the query, never test them. Every parameter must
+ * come from `values` (a query's own value, such as the time, would be kept: refused).
  */
 export async function executePrepared<V extends Record<string, unknown>, Row>(
   db: Db,
@@ -41,9 +42,7 @@ export async function executePrepared<V extends Record<string, unknown>, Row>(
     template = templateOf(build, values);
     if (byShape.size < maxShapesPerOwner) byShape.set(shape, template);
   }
-  const parameters = template.parameters.map(({ fixed, slot }) =>
-    slot === undefined ? fixed : values[slot],
-  );
+  const parameters = template.parameters.map((name) => values[name]);
   // On PostgreSQL straight to the pool, as Kysely's driver would send it (client.query(sql,
   // parameters)) without its layers of promises; PGlite and transactions go through Kysely.
   const pool = poolOf(db);
@@ -58,15 +57,17 @@ function templateOf<V extends Record<string, unknown>>(
 ): Template {
   const slots = Object.fromEntries(Object.keys(values).map((name) => [name, new Slot(name)])) as V;
   const compiled = build(slots).compile();
-  const parameters = compiled.parameters.map((parameter) =>
-    parameter instanceof Slot
-      ? { fixed: undefined, slot: parameter.name }
-      : { fixed: parameter, slot: undefined },
-  );
+  const parameters = compiled.parameters.map((parameter) => {
+    // A value of the query's own (a `new Date()`) would be kept for every later call.
+    if (!(parameter instanceof Slot))
+      throw new Error(
+        `A prepared query took a value of its own (${typeof parameter}) as a parameter: pass it in values`,
+      );
+    return parameter.name;
+  });
   // A value given but not passed as a parameter was read some other way: its SQL would not hold.
-  const used = new Set(parameters.map(({ slot }) => slot));
   for (const [name, value] of Object.entries(values)) {
-    if (value !== undefined && !used.has(name))
+    if (value !== undefined && !parameters.includes(name))
       throw new Error(`A prepared query did not take ${name} as a parameter`);
   }
   return { sql: compiled.sql, parameters };
