@@ -5,6 +5,7 @@ import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.ts';
 import { DurableNodeFS } from './pglite-durable-fs.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import { poolTypes } from './timestamptz.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -24,7 +25,7 @@ export const poolOf = (db: Db): pg.Pool | undefined => pools.get(db);
 
 export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20, types: poolTypes });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     pools.set(db, pool);
     return db;

@@ -1,15 +1,19 @@
 import type { Db } from '../../db/client.ts';
 import type { AssetTypeRow } from '../../db/schema.ts';
 import { newPublicId } from '../../http/ids.ts';
-import { keysetPage } from '../../http/keyset.ts';
+import { keysetPage, preparedKeysetPage } from '../../http/keyset.ts';
 import type { ListQuery } from '../../http/resource.ts';
 
 export function listAssetTypes(db: Db, companyId: number, query: ListQuery): Promise<AssetTypeRow[]> {
+  return preparedKeysetPage(db, companyId, query, assetTypePage);
+}
+
+function assetTypePage(db: Db, companyId: number, query: ListQuery) {
   return keysetPage(
     db.selectFrom('asset_types').selectAll().where('company_id', '=', companyId),
     'asset_types',
     query,
-  ).execute();
+  );
 }
 
 export function findAssetTypesByPublicIds(db: Db, companyId: number, publicIds: string[], forUpdate = false) {

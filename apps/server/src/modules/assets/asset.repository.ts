@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { newPublicId } from '../../http/ids.ts';
-import { keysetPage } from '../../http/keyset.ts';
+import { keysetPage, preparedKeysetPage } from '../../http/keyset.ts';
 import type { ListQuery } from '../../http/resource.ts';
 
 function selectAssets(db: Db, companyId: number) {
@@ -17,7 +17,11 @@ function selectAssets(db: Db, companyId: number) {
 export type AssetView = Awaited<ReturnType<typeof listAssets>>[number];
 
 export function listAssets(db: Db, companyId: number, query: ListQuery) {
-  return keysetPage(selectAssets(db, companyId), 'assets', query).execute();
+  return preparedKeysetPage(db, companyId, query, assetPage);
+}
+
+function assetPage(db: Db, companyId: number, query: ListQuery) {
+  return keysetPage(selectAssets(db, companyId), 'assets', query);
 }
 
 export function findAssetsByPublicIds(db: Db, companyId: number, publicIds: string[], forUpdate = false) {

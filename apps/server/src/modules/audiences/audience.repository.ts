@@ -2,15 +2,19 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { AudienceRow } from '../../db/schema.ts';
 import { newPublicId } from '../../http/ids.ts';
-import { keysetPage } from '../../http/keyset.ts';
+import { keysetPage, preparedKeysetPage } from '../../http/keyset.ts';
 import type { ListQuery } from '../../http/resource.ts';
 
 export function listAudiences(db: Db, companyId: number, query: ListQuery): Promise<AudienceRow[]> {
+  return preparedKeysetPage(db, companyId, query, audiencePage);
+}
+
+function audiencePage(db: Db, companyId: number, query: ListQuery) {
   return keysetPage(
     db.selectFrom('audiences').selectAll().where('company_id', '=', companyId),
     'audiences',
     query,
-  ).execute();
+  );
 }
 
 export function findAudiencesByPublicIds(db: Db, companyId: number, publicIds: string[], forUpdate = false) {

@@ -1,14 +1,18 @@
 import type { Db } from '../../db/client.ts';
 import type { GroupTypeRow } from '../../db/schema.ts';
-import { keysetPage } from '../../http/keyset.ts';
+import { keysetPage, preparedKeysetPage } from '../../http/keyset.ts';
 import type { ListQuery } from '../../http/resource.ts';
 
 export function listGroupTypes(db: Db, companyId: number, query: ListQuery): Promise<GroupTypeRow[]> {
+  return preparedKeysetPage(db, companyId, query, groupTypePage);
+}
+
+function groupTypePage(db: Db, companyId: number, query: ListQuery) {
   return keysetPage(
     db.selectFrom('group_types').selectAll().where('company_id', '=', companyId),
     'group_types',
     query,
-  ).execute();
+  );
 }
 
 export function findGroupTypesByPublicIds(db: Db, companyId: number, publicIds: string[], forUpdate = false) {

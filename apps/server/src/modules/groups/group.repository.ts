@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
-import { keysetPage } from '../../http/keyset.ts';
+import { keysetPage, preparedKeysetPage } from '../../http/keyset.ts';
 import type { ListQuery } from '../../http/resource.ts';
 
 function selectGroups(db: Db, companyId: number) {
@@ -25,7 +25,11 @@ function selectGroups(db: Db, companyId: number) {
 export type GroupView = Awaited<ReturnType<typeof listGroups>>[number];
 
 export function listGroups(db: Db, companyId: number, query: ListQuery) {
-  return keysetPage(selectGroups(db, companyId), 'groups', query).execute();
+  return preparedKeysetPage(db, companyId, query, groupPage);
+}
+
+function groupPage(db: Db, companyId: number, query: ListQuery) {
+  return keysetPage(selectGroups(db, companyId), 'groups', query);
 }
 
 export function findGroupsByPublicIds(db: Db, companyId: number, publicIds: string[], forUpdate = false) {

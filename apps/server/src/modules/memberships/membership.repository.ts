@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { newPublicId } from '../../http/ids.ts';
-import { keysetPage } from '../../http/keyset.ts';
+import { keysetPage, preparedKeysetPage } from '../../http/keyset.ts';
 import type { ListQuery } from '../../http/resource.ts';
 import { unexpired } from '../../auth/temporary-access.ts';
 
@@ -41,7 +41,11 @@ function selectMemberships(db: Db, companyId: number) {
 export type MembershipView = Awaited<ReturnType<typeof listMemberships>>[number];
 
 export function listMemberships(db: Db, companyId: number, query: ListQuery) {
-  return keysetPage(selectMemberships(db, companyId), 'memberships', query).execute();
+  return preparedKeysetPage(db, companyId, query, membershipPage);
+}
+
+function membershipPage(db: Db, companyId: number, query: ListQuery) {
+  return keysetPage(selectMemberships(db, companyId), 'memberships', query);
 }
 
 export function findMembershipsByPublicIds(

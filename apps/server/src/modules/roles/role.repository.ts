@@ -1,17 +1,21 @@
-import { sql } from 'kysely';
+import { sql, type Compilable } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { RoleRow } from '../../db/schema.ts';
 import { newPublicId } from '../../http/ids.ts';
-import { keysetPage } from '../../http/keyset.ts';
+import { keysetPage, preparedKeysetPage } from '../../http/keyset.ts';
 import type { ListQuery } from '../../http/resource.ts';
 
 /** A page of the company's roles; with `query.columns`, rows hold only those columns. */
 export function listRoles(db: Db, companyId: number, query: ListQuery): Promise<RoleRow[]> {
+  return preparedKeysetPage(db, companyId, query, rolePage);
+}
+
+function rolePage(db: Db, companyId: number, query: ListQuery): Compilable<RoleRow> {
   const base = db.selectFrom('roles').where('company_id', '=', companyId);
-  if (!query.columns) return keysetPage(base.selectAll(), 'roles', query).execute();
+  if (!query.columns) return keysetPage(base.selectAll(), 'roles', query);
   const some = base.select(query.columns.map((column) => sql.ref<unknown>(`roles.${column}`).as(column)));
   // Typed as whole rows: the presenters of the fields asked for read only these columns.
-  return keysetPage(some, 'roles', query).execute() as Promise<unknown> as Promise<RoleRow[]>;
+  return keysetPage(some, 'roles', query);
 }
 
 export function findRolesByPublicIds(db: Db, companyId: number, publicIds: string[], forUpdate = false) {
