@@ -3,6 +3,7 @@ import type { BackendComponentSubscriptionKind } from '@fleetgate/contracts';
 import type { Db } from '../../db/client.ts';
 import type { DomainEvent } from '../../events/domain-events.ts';
 import type { EventBus } from '../../events/event-bus.ts';
+import type { ReactionsCache } from '../../events/company-reactions.ts';
 import type { IngestAgent } from '../data-logging/sample-ingest.ts';
 import type { FunctionRun } from './function-runner.ts';
 import {
@@ -31,7 +32,7 @@ type Log = { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: s
  * once however many processes check it.
  */
 export function startFunctionDispatcher(
-  deps: { db: Db; events: EventBus; log: Log; run: Runner },
+  deps: { db: Db; events: EventBus; log: Log; run: Runner; reactions?: ReactionsCache | undefined },
   options: { scheduleCheckMs?: number | false } = {},
 ) {
   const { db, log } = deps;
@@ -63,6 +64,8 @@ export function startFunctionDispatcher(
   }
 
   async function dispatch(event: DomainEvent) {
+    // On PostgreSQL, companies known to have no subscriptions at all cost no lookup.
+    if (deps.reactions && !(await deps.reactions.of(event.companyId)).subscriptions) return;
     if (event.type === 'TagSamples') return dispatchSamples(event);
     // Every agent's attach and detach comes here, and most companies subscribe to nothing: the
     // subscriptions are looked up first (naming the agent by its publicId), the agent only when
