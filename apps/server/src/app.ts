@@ -5,6 +5,8 @@ import { openDatabase, type Db } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { Api } from './http/api.ts';
 import { listenForAccessChanges } from './auth/auth-cache.ts';
+import { listenForReactionsChanges, ReactionsCache } from './events/company-reactions.ts';
+import { loadCompanyReactions } from './events/company-reactions.repository.ts';
 import { registerSessionActivity } from './auth/session-activity.ts';
 import { registerWireHooks } from './http/hooks.ts';
 import { hostCheck, registerHostCheck, siteOrigin } from './http/host-check.ts';
@@ -159,6 +161,20 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     );
     app.addHook('onClose', stop);
   }
+  // Which companies have webhooks or function subscriptions at all: the others' domain events
+  // (every agent's attach and detach) cost no lookups. Only on PostgreSQL, where every process,
+  // this one too, hears each change when it commits.
+  let reactions: ReactionsCache | undefined;
+  if (config.databaseUrl) {
+    const cache = new ReactionsCache((companyId) => loadCompanyReactions(db, companyId), 5000);
+    const stop = await listenForReactionsChanges(
+      config.databaseUrl,
+      (companyId) => cache.forget(companyId),
+      (error) => app.log.error({ err: error }, 'reactions change listener failed'),
+    );
+    app.addHook('onClose', stop);
+    reactions = cache;
+  }
   registerEventRoutes(app, api, events);
   // The tunnel relay shares the HTTP server; it closes its sessions before the server stops.
   const relay = new Relay(
@@ -200,7 +216,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   );
   app.addHook('preClose', stopJobs);
   // Webhooks receive the domain events their company's webhooks chose; a worker sends them.
-  const stopForwarding = forwardDomainEventsToWebhooks(events.domain, db, app.log);
+  const stopForwarding = forwardDomainEventsToWebhooks(events.domain, db, app.log, reactions);
   app.addHook('onClose', async () => stopForwarding());
   if (options.webhookWorkerMs !== false) {
     const stopWebhookWorker = startWebhookWorker(
@@ -224,7 +240,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     app.addHook('preClose', () => mqttCollector.stop());
   }
   // Backend components: subscribed messages and schedules run company functions in a sandbox.
-  const functions = startBackendComponents({ db, events, mailer, log: app.log, config });
+  const functions = startBackendComponents({ db, events, mailer, log: app.log, config, reactions });
   app.addHook('preClose', () => functions.stop());
 
   // On a branding's host the hrefs stay on that host, so the page's calls are same-origin.

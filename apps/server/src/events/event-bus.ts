@@ -47,11 +47,19 @@ export class EventBus {
     return this.#subscribers.size;
   }
 
-  async publish(audience: Audience, event: LiveEvent) {
-    this.#deliver({ audience, event });
-    if (this.#db) {
-      const payload = JSON.stringify({ origin: this.#origin, audience, event });
-      await sql`select pg_notify(${channel}, ${payload})`.execute(this.#db);
+  /**
+   * Publishes the events in order. Several go to the other processes in one statement (an agent's
+   * attach announces two): still one notification each, so listeners see no difference.
+   */
+  async publish(audience: Audience, ...events: LiveEvent[]) {
+    for (const event of events) this.#deliver({ audience, event });
+    if (this.#db && events.length > 0) {
+      const notifies = events.map((event) => {
+        const payload = JSON.stringify({ origin: this.#origin, audience, event });
+        return sql`pg_notify(${channel}, ${payload})`;
+      });
+      // A select list is evaluated left to right: the notifications keep the events' order.
+      await sql`select ${sql.join(notifies)}`.execute(this.#db);
     }
   }
 

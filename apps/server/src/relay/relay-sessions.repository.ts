@@ -14,41 +14,57 @@ import { runInTransaction } from '../db/transaction.ts';
 export async function startVpnSession(db: Db, agentId: number, processId?: number): Promise<number> {
   return runInTransaction(db, async (trx) => {
     const now = new Date();
-    // Locks the agent row (the update's row lock) so two attaching connections of one agent
-    // take turns; it is seen now.
+    // Locks the agent row (as an update of it would) so two attaching connections of one agent
+    // take turns, and reads its relay's range and data relay in the same statement.
     const agent = await trx
-      .updateTable('agents')
-      .set({ last_seen_at: now })
-      .where('id', '=', agentId)
-      .returning(['id', 'company_id', 'platform_server_id'])
-      .executeTakeFirstOrThrow();
-    let platform = trx
-      .selectFrom('platform_servers')
-      .select(['id', 'vpn_range'])
-      // Its data relay, in the same statement.
-      .select((eb) =>
-        eb
-          .selectFrom('platform_servers as mdr')
-          .select('mdr.id')
-          .where('mdr.type', '=', 'mdr')
-          .where((inner) =>
-            inner.or([inner('mdr.company_id', 'is', null), inner('mdr.company_id', '=', agent.company_id)]),
-          )
-          .orderBy(sql`mdr.company_id is null`)
-          .orderBy('mdr.id')
-          .limit(1)
-          .as('mdr_id'),
+      .selectFrom('agents as a')
+      .leftJoinLateral(
+        (eb) => {
+          const platform = eb
+            .selectFrom('platform_servers as ps')
+            .select(['ps.id', 'ps.vpn_range'])
+            // Its data relay: the company's own when it has one, else the shared built-in one.
+            .select((inner) =>
+              inner
+                .selectFrom('platform_servers as mdr')
+                .select('mdr.id')
+                .where('mdr.type', '=', 'mdr')
+                .where((or) =>
+                  or.or([
+                    or('mdr.company_id', 'is', null),
+                    or('mdr.company_id', '=', or.ref('a.company_id')),
+                  ]),
+                )
+                .orderBy(sql`mdr.company_id is null`)
+                .orderBy('mdr.id')
+                .limit(1)
+                .as('mdr_id'),
+            )
+            .where('ps.type', '=', 'rsc')
+            // Process registrations carry no range of their own: the configured relay's range applies.
+            .where('ps.internal_url', 'is', null)
+            // The agent's platform server, or else the built-in relay.
+            .where((or) =>
+              or.or([
+                or('ps.id', '=', or.ref('a.platform_server_id')),
+                or.and([or('a.platform_server_id', 'is', null), or('ps.company_id', 'is', null)]),
+              ]),
+            )
+            .orderBy('ps.id')
+            .limit(1);
+          return platform.as('server');
+        },
+        (join) => join.onTrue(),
       )
-      .where('type', '=', 'rsc')
-      // Process registrations carry no range of their own: the configured relay's range applies.
-      .where('internal_url', 'is', null)
-      .orderBy('id')
-      .limit(1);
-    platform = agent.platform_server_id
-      ? platform.where('id', '=', agent.platform_server_id)
-      : platform.where('company_id', 'is', null);
-    const server = await platform.executeTakeFirstOrThrow();
+      .select(['a.company_id', 'server.id as server_id', 'server.vpn_range', 'server.mdr_id'])
+      .where('a.id', '=', agentId)
+      .forNoKeyUpdate('a')
+      .executeTakeFirstOrThrow();
+    if (agent.server_id === null) throw new Error(`agent ${agentId} has no relay to attach to`);
+    // It is seen now, and any session still open for it ends first: in a statement of its own,
+    // since the open session's unique key would refuse the new one in the same statement.
     await trx
+      .with('seen', (cte) => cte.updateTable('agents').set({ last_seen_at: now }).where('id', '=', agentId))
       .updateTable('vpn_sessions')
       .set({ ended_at: now })
       .where('agent_id', '=', agentId)
@@ -60,10 +76,10 @@ export async function startVpnSession(db: Db, agentId: number, processId?: numbe
         public_id: newPublicId(),
         company_id: agent.company_id,
         agent_id: agentId,
-        platform_server_id: processId ?? server.id,
-        mdr_server_id: server.mdr_id ?? null,
-        logging_mdr_server_id: server.mdr_id ?? null,
-        vpn_address: vpnAddress(server.vpn_range ?? '10.187.0.0/16', agentId),
+        platform_server_id: processId ?? agent.server_id,
+        mdr_server_id: agent.mdr_id ?? null,
+        logging_mdr_server_id: agent.mdr_id ?? null,
+        vpn_address: vpnAddress(agent.vpn_range ?? '10.187.0.0/16', agentId),
       })
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -10,7 +10,7 @@ import {
   type Multiplexer,
   type TunnelStream,
 } from '@fleetgate/tunnel-protocol';
-import { deviceErrors, errorMessages, relayCloseCodes } from '@fleetgate/contracts';
+import { deviceErrors, errorMessages, relayCloseCodes, type LiveEvent } from '@fleetgate/contracts';
 import type { Db } from '../db/client.ts';
 import type { EventBus, Published } from '../events/event-bus.ts';
 import { findAgentByCredential } from '../modules/agents/agent-credential.ts';
@@ -724,25 +724,22 @@ export class Relay {
   }
 
   async #publishAgent(agent: AttachingAgent, status: 'online' | 'offline') {
-    const audience = { companyId: agent.companyId };
-    await this.#deps.events.publish(audience, {
-      type: 'AgentStatusChanged',
-      data: { publicId: agent.publicId, status },
-    });
+    // Its status and its sessions changed: both go to the other processes in one statement.
+    await this.#deps.events.publish(
+      { companyId: agent.companyId },
+      { type: 'AgentStatusChanged', data: { publicId: agent.publicId, status } },
+      sessionsChanged(agent),
+    );
     this.#deps.events.domain.emit({
       type: 'AgentStatusChanged',
       companyId: agent.companyId,
       agent: { publicId: agent.publicId },
       status,
     });
-    await this.#publishSessions(agent);
   }
 
   async #publishSessions(agent: AttachingAgent) {
-    await this.#deps.events.publish(
-      { companyId: agent.companyId },
-      { type: 'VpnSessionChanged', data: { agent: { publicId: agent.publicId } } },
-    );
+    await this.#deps.events.publish({ companyId: agent.companyId }, sessionsChanged(agent));
   }
 
   /** Runs a background task: failures are logged (and an upgrade answered), never unhandled. */
@@ -755,6 +752,10 @@ export class Relay {
       .finally(() => this.#pending.delete(tracked));
     this.#pending.add(tracked);
   }
+}
+
+function sessionsChanged(agent: AttachingAgent): LiveEvent {
+  return { type: 'VpnSessionChanged', data: { agent: { publicId: agent.publicId } } };
 }
 
 /** The request target as a URL, or undefined when it is not one. */

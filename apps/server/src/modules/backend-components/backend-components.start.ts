@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/event-bus.ts';
+import type { ReactionsCache } from '../../events/company-reactions.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { backendComponentSecretBox } from './config-secrets.ts';
 import { startFunctionDispatcher } from './function-dispatcher.ts';
@@ -14,7 +15,14 @@ import { createFunctionSandbox } from './sandbox/function-sandbox.ts';
  * already running to finish: the sandbox's child is killed and runs in flight end as errors.
  */
 export function startBackendComponents(
-  deps: { db: Db; events: EventBus; mailer: Mailer; log: FastifyBaseLogger; config: Config },
+  deps: {
+    db: Db;
+    events: EventBus;
+    mailer: Mailer;
+    log: FastifyBaseLogger;
+    config: Config;
+    reactions?: ReactionsCache | undefined;
+  },
   options: { scheduleCheckMs?: number | false } = {},
 ) {
   const sandbox = createFunctionSandbox({ log: deps.log });

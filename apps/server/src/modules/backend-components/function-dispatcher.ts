@@ -3,6 +3,7 @@ import type { BackendComponentSubscriptionKind } from '@fleetgate/contracts';
 import type { Db } from '../../db/client.ts';
 import type { DomainEvent } from '../../events/domain-events.ts';
 import type { EventBus } from '../../events/event-bus.ts';
+import type { ReactionsCache } from '../../events/company-reactions.ts';
 import type { IngestAgent } from '../data-logging/sample-ingest.ts';
 import type { FunctionRun } from './function-runner.ts';
 import {
@@ -31,7 +32,7 @@ type Log = { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: s
  * once however many processes check it.
  */
 export function startFunctionDispatcher(
-  deps: { db: Db; events: EventBus; log: Log; run: Runner },
+  deps: { db: Db; events: EventBus; log: Log; run: Runner; reactions?: ReactionsCache | undefined },
   options: { scheduleCheckMs?: number | false } = {},
 ) {
   const { db, log } = deps;
@@ -63,52 +64,54 @@ export function startFunctionDispatcher(
   }
 
   async function dispatch(event: DomainEvent) {
-    if (event.type === 'TagSamples' && event.depth >= maxTriggerDepth) return;
+    // On PostgreSQL, companies known to have no subscriptions at all cost no lookup.
+    if (deps.reactions && !(await deps.reactions.of(event.companyId)).subscriptions) return;
+    if (event.type === 'TagSamples') return dispatchSamples(event);
+    // Every agent's attach and detach comes here, and most companies subscribe to nothing: the
+    // subscriptions are looked up first (naming the agent by its publicId), the agent only when
+    // one matched.
     const agentPublicId = agentOf(event);
-    const agent = agentPublicId ? await findAgent(db, event.companyId, agentPublicId) : null;
-    if (agentPublicId && !agent) return;
-    const scope = {
-      companyId: event.companyId,
-      agent: agent ? ingestAgent(agent) : null,
-      depth: depthOf(event),
-    };
-    if (event.type === 'TagSamples') {
-      const tags = await findTags(
-        db,
-        agent!.id,
-        event.samples.map((sample) => sample.tag.publicId),
-      );
-      const subscriptions = await findSubscriptionsFor(db, event.companyId, 'tagSamples', {
-        agentId: agent!.id,
-        tagIds: [...tags.values()].map((tag) => tag.id),
-      });
-      for (const subscription of subscriptions) {
-        const samples = event.samples.flatMap((sample) => {
-          const tag = tags.get(sample.tag.publicId);
-          return tag && subscription.tagIds.includes(tag.id)
-            ? [
-                {
-                  tag: { publicId: sample.tag.publicId, name: tag.name },
-                  time: sample.time,
-                  value: sample.value,
-                },
-              ]
-            : [];
-        });
-        const message = { type: 'tagSamples', agent: agentRef(agent!), samples };
-        enqueue({ subscription, trigger: `${samples.length} tag sample(s)`, message, scope });
-      }
-      return;
-    }
-    const kind = kindOf[event.type];
-    const subscriptions = await findSubscriptionsFor(
-      db,
-      event.companyId,
-      kind,
-      agent ? { agentId: agent.id } : {},
-    );
+    const subscriptions = await findSubscriptionsFor(db, event.companyId, kindOf[event.type], {
+      agentPublicId,
+    });
+    if (subscriptions.length === 0) return;
+    const agent = await findAgent(db, event.companyId, agentPublicId);
+    if (!agent) return;
+    const scope = { companyId: event.companyId, agent: ingestAgent(agent), depth: 0 };
     for (const subscription of subscriptions)
-      enqueue({ subscription, trigger: triggerOf(event), message: messageOf(event, agent ?? null), scope });
+      enqueue({ subscription, trigger: triggerOf(event), message: messageOf(event, agent), scope });
+  }
+
+  async function dispatchSamples(event: Extract<DomainEvent, { type: 'TagSamples' }>) {
+    if (event.depth >= maxTriggerDepth) return;
+    const agent = await findAgent(db, event.companyId, event.agent.publicId);
+    if (!agent) return;
+    const scope = { companyId: event.companyId, agent: ingestAgent(agent), depth: event.depth };
+    const tags = await findTags(
+      db,
+      agent.id,
+      event.samples.map((sample) => sample.tag.publicId),
+    );
+    const subscriptions = await findSubscriptionsFor(db, event.companyId, 'tagSamples', {
+      agentId: agent.id,
+      tagIds: [...tags.values()].map((tag) => tag.id),
+    });
+    for (const subscription of subscriptions) {
+      const samples = event.samples.flatMap((sample) => {
+        const tag = tags.get(sample.tag.publicId);
+        return tag && subscription.tagIds.includes(tag.id)
+          ? [
+              {
+                tag: { publicId: sample.tag.publicId, name: tag.name },
+                time: sample.time,
+                value: sample.value,
+              },
+            ]
+          : [];
+      });
+      const message = { type: 'tagSamples', agent: agentRef(agent), samples };
+      enqueue({ subscription, trigger: `${samples.length} tag sample(s)`, message, scope });
+    }
   }
 
   async function runDueSchedules(now = new Date()) {
@@ -162,13 +165,12 @@ const kindOf: Record<Exclude<DomainEvent['type'], 'TagSamples'>, BackendComponen
 
 type AgentRow = { id: number; public_id: string; name: string; company_id: number };
 
-function agentOf(event: DomainEvent): string | null {
+function agentOf(event: Exclude<DomainEvent, { type: 'TagSamples' }>): string {
   if (event.type === 'AlarmRaised') return event.alarm.agent.publicId;
   if (event.type === 'AccessRequestDecided') return event.request.agent.publicId;
   return event.agent.publicId;
 }
 
-const depthOf = (event: DomainEvent) => (event.type === 'TagSamples' ? event.depth : 0);
 const agentRef = (agent: AgentRow) => ({ publicId: agent.public_id, name: agent.name });
 const ingestAgent = (agent: AgentRow): IngestAgent => ({
   id: agent.id,
@@ -182,10 +184,10 @@ function triggerOf(event: Exclude<DomainEvent, { type: 'TagSamples' }>): string 
   return `device ${event.status}`;
 }
 
-function messageOf(event: Exclude<DomainEvent, { type: 'TagSamples' }>, agent: AgentRow | null) {
+function messageOf(event: Exclude<DomainEvent, { type: 'TagSamples' }>, agent: AgentRow) {
   if (event.type === 'AlarmRaised') return { type: 'alarmRaised', alarm: event.alarm };
   if (event.type === 'AccessRequestDecided') return { type: 'accessRequestDecided', request: event.request };
-  return { type: 'agentStatus', agent: agent ? agentRef(agent) : event.agent, status: event.status };
+  return { type: 'agentStatus', agent: agentRef(agent), status: event.status };
 }
 
 function latestDue(subscription: MatchedSubscription, now: Date): Date | null {

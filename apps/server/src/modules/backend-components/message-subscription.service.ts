@@ -5,6 +5,7 @@ import type {
 import { backendComponentErrors, backendComponentLimits } from '@fleetgate/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { announceReactionsChanged } from '../../events/company-reactions.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { newPublicId } from '../../http/ids.ts';
 import type { MutationContext } from '../../http/resource.ts';
@@ -43,6 +44,8 @@ export const subscriptionService = {
       throw conflict(backendComponentErrors.subscriptionLimit);
     }
     const publicId = newPublicId();
+    // Processes that knew the company had no subscriptions learn otherwise when this commits.
+    await announceReactionsChanged(trx, companyId);
     await insertSubscription(trx, companyId, template.id, input.kind, publicId, values);
     return reread(trx, companyId, publicId);
   },
@@ -56,6 +59,8 @@ export const subscriptionService = {
       cron: input.cron === undefined ? row.cron : input.cron || null,
       enabled: input.enabled ?? row.enabled,
     });
+    // It may have been enabled (removing one needs no word: see webhook.service.ts).
+    await announceReactionsChanged(trx, ctx.company.id);
     await updateSubscription(trx, row.id, values);
     return reread(trx, ctx.company.id, row.public_id);
   },

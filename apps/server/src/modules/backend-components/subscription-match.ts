@@ -73,19 +73,36 @@ function selectRunnable(db: Db) {
 }
 
 /**
- * The company's subscriptions of a kind that a message matches. With `agentId`, only those for
- * that agent or for any agent; with `tagIds` (tag samples), only those naming one of the tags.
+ * The company's subscriptions of a kind that a message matches. With `agentId` (or the agent's
+ * `agentPublicId`, looked up in the same statement), only those for that agent or for any agent;
+ * with `tagIds` (tag samples), only those naming one of the tags.
  */
 export async function findSubscriptionsFor(
   db: Db,
   companyId: number,
   kind: BackendComponentSubscriptionKind,
-  match: { agentId?: number; tagIds?: number[] } = {},
+  match: { agentId?: number; agentPublicId?: string; tagIds?: number[] } = {},
 ): Promise<MatchedSubscription[]> {
   let query = selectRunnable(db).where('s.company_id', '=', companyId).where('s.kind', '=', kind);
-  const { agentId, tagIds } = match;
+  const { agentId, agentPublicId, tagIds } = match;
   if (agentId !== undefined) {
     query = query.where((eb) => eb.or([eb('s.agent_id', 'is', null), eb('s.agent_id', '=', agentId)]));
+  }
+  if (agentPublicId !== undefined) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('s.agent_id', 'is', null),
+        eb(
+          's.agent_id',
+          '=',
+          eb
+            .selectFrom('agents as a')
+            .select('a.id')
+            .where('a.company_id', '=', companyId)
+            .where('a.public_id', '=', agentPublicId),
+        ),
+      ]),
+    );
   }
   if (tagIds !== undefined) {
     if (tagIds.length === 0) return [];

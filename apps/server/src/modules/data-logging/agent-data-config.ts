@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AgentDataConfig } from '@fleetgate/contracts';
 import type { Db } from '../../db/client.ts';
-import { isAppInstalled } from '../apps/app-installation.ts';
-import { isAppActiveOnAgent } from '../licences/app-activation.ts';
+import { liveActivationOf } from '../licences/licence.repository.ts';
 
 /**
  * What the agent collects: its Modbus sources (by service name) and their tags, while logging is
@@ -10,15 +9,24 @@ import { isAppActiveOnAgent } from '../licences/app-activation.ts';
  * rest, so it changes with any change and only then.
  */
 export async function buildAgentDataConfig(db: Db, agentId: number): Promise<AgentDataConfig> {
-  const agent = await db
-    .selectFrom('agents')
-    .select('company_id')
-    .where('id', '=', agentId)
+  // Every attach asks this, and most agents collect nothing: one statement answers it.
+  const gate = await db
+    .selectFrom('agents as a')
+    .select((eb) => [
+      eb
+        .exists(
+          eb
+            .selectFrom('company_apps as ca')
+            .select('ca.app')
+            .whereRef('ca.company_id', '=', 'a.company_id')
+            .where('ca.app', '=', 'dataLogging'),
+        )
+        .as('installed'),
+      eb.exists(liveActivationOf(db, agentId, 'dataLogging', new Date())).as('active'),
+    ])
+    .where('a.id', '=', agentId)
     .executeTakeFirst();
-  const collecting =
-    agent !== undefined &&
-    (await isAppInstalled(db, agent.company_id, 'dataLogging')) &&
-    (await isAppActiveOnAgent(db, agentId, 'dataLogging'));
+  const collecting = Boolean(gate?.installed) && Boolean(gate?.active);
   let sources: AgentDataConfig['sources'] = [];
   let tags: AgentDataConfig['tags'] = [];
   if (collecting) {

@@ -275,16 +275,29 @@ export function findBundleActivations(db: Db, agentId: number, licenceId: number
 
 /** A live activation of the app on the agent: open, not run out, its licence (if any) not expired. */
 export function liveActivations(db: Db, agentIds: number[], now: Date) {
-  return db
-    .selectFrom('agent_app_activations as x')
-    .leftJoin('licences as l', 'l.id', 'x.licence_id')
+  return selectLive(db, now)
     .select(['x.agent_id', 'x.app', 'x.source', 'x.starts_on', 'x.ends_on', 'x.public_id'])
     .select(['l.public_id as licence_public_id', 'l.type as licence_type', 'l.valid_until'])
     .where('x.agent_id', 'in', agentIds)
+    .execute();
+}
+
+/**
+ * The agent's live activation of the app, as a subquery (`exists`) for a caller that asks it
+ * together with other things in one statement.
+ */
+export function liveActivationOf(db: Db, agentId: number, app: PerAgentApp, now: Date) {
+  return selectLive(db, now).select('x.id').where('x.agent_id', '=', agentId).where('x.app', '=', app);
+}
+
+/** Activations live now: not deactivated, not run out, and (from a licence or bundle) its licence not expired. */
+function selectLive(db: Db, now: Date) {
+  return db
+    .selectFrom('agent_app_activations as x')
+    .leftJoin('licences as l', 'l.id', 'x.licence_id')
     .where('x.deactivated_at', 'is', null)
     .where((eb) => eb.or([eb('x.ends_on', 'is', null), eb('x.ends_on', '>', now)]))
-    .where((eb) => eb.or([eb('l.id', 'is', null), eb('l.valid_until', '>=', now)]))
-    .execute();
+    .where((eb) => eb.or([eb('l.id', 'is', null), eb('l.valid_until', '>=', now)]));
 }
 
 export function trialsOf(db: Db, agentIds: number[]) {

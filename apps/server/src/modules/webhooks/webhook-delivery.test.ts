@@ -109,6 +109,41 @@ describe('webhook deliveries', () => {
     expect(newest).toMatchObject({ state: 'delivered', attempts: 1, responseStatus: 200 });
   });
 
+  it('queues for a webhook added or enabled after the company was known to have none', async () => {
+    const mine = await setup();
+    const domain = t.server.built.events.domain;
+    const online = () =>
+      domain.emit({
+        type: 'AgentStatusChanged',
+        companyId: mine.id,
+        agent: { publicId: 'agent0000002' },
+        status: 'online',
+      });
+    // Every process hears of a change in the moment after it commits.
+    const heard = () => new Promise((resolve) => setTimeout(resolve, 100));
+    online();
+    await heard();
+    const hook = await createWebhook(mine.as, ['AgentStatusChanged']);
+    const disabled = await t.call('PATCH', `Webhook/${hook.publicId}`, {
+      ...mine.as,
+      body: { enabled: false },
+    });
+    expect(disabled.status).toBe(200);
+    await heard();
+    online();
+    await heard();
+    expect(await deliveries(mine.as, hook)).toEqual([]);
+    const enabled = await t.call('PATCH', `Webhook/${hook.publicId}`, {
+      ...mine.as,
+      body: { enabled: true },
+    });
+    expect(enabled.status).toBe(200);
+    await heard();
+    online();
+    await settle(mine.as, hook, 1);
+    expect(await deliveries(mine.as, hook)).toHaveLength(1);
+  });
+
   it('retries with doubling delays up to an hour and gives up 24 hours after creation', async () => {
     const { id, as } = await setup();
     const hook = await createWebhook(as, ['AlarmRaised']);

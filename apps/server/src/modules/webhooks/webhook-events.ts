@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { DomainEvent, DomainEvents } from '../../events/domain-events.ts';
+import type { ReactionsCache } from '../../events/company-reactions.ts';
 import { companyPublicIdOf, enqueueDelivery } from './webhook-enqueue.ts';
 import { announceWebhookEnqueued } from './webhook-kick.ts';
 import { findSubscribedWebhooks } from './webhook.repository.ts';
@@ -20,14 +21,17 @@ function dataOf(event: DomainEvent): unknown {
 /**
  * Queues a delivery to every enabled webhook of the event's company that chose its type. Domain
  * events fire once, in the process that committed the fact, so each is queued once; a batch of
- * samples is one delivery, as the event carries it.
+ * samples is one delivery, as the event carries it. `reactions` (on PostgreSQL) knows which
+ * companies have no webhooks at all: their events cost no lookup.
  */
 export function forwardDomainEventsToWebhooks(
   domain: DomainEvents,
   db: Db,
   log: Pick<FastifyBaseLogger, 'warn'>,
+  reactions?: ReactionsCache,
 ): () => void {
   return domain.on(async (event) => {
+    if (reactions && !(await reactions.of(event.companyId)).webhooks) return;
     const webhooks = await findSubscribedWebhooks(db, event.companyId, event.type);
     if (webhooks.length === 0) return;
     const companyPublicId = await companyPublicIdOf(db, event.companyId);

@@ -9,6 +9,7 @@ import {
 import type { AttemptLimiter } from '../../auth/limiters.ts';
 import type { SecretBox } from '../../auth/secret-box.ts';
 import type { Db } from '../../db/client.ts';
+import { announceReactionsChanged } from '../../events/company-reactions.ts';
 import type { WebhookRow } from '../../db/schema.ts';
 import { conflict } from '../../http/errors.ts';
 import { newPublicId } from '../../http/ids.ts';
@@ -59,6 +60,8 @@ export function createWebhookService(box: SecretBox, policy: WebhookTargetPolicy
       if (await webhookNameTaken(trx, ctx.company.id, input.name))
         throw conflict(errorMessages.nameInUse, 'name');
       const publicId = newPublicId();
+      // Processes that knew the company had no webhooks learn otherwise when this commits.
+      await announceReactionsChanged(trx, ctx.company.id);
       return insertWebhook(trx, ctx.company.id, publicId, {
         name: input.name,
         url: input.url,
@@ -71,6 +74,9 @@ export function createWebhookService(box: SecretBox, policy: WebhookTargetPolicy
     change: async (trx: Db, ctx: MutationContext, row: WebhookRow, input: PatchInput) => {
       if (input.name !== undefined && (await webhookNameTaken(trx, ctx.company.id, input.name, row.id)))
         throw conflict(errorMessages.nameInUse, 'name');
+      // It may have been enabled. (Removing one needs no word: a process that still thinks
+      // the company has webhooks only looks them up.)
+      await announceReactionsChanged(trx, ctx.company.id);
       return updateWebhook(trx, row.id, {
         name: input.name,
         url: input.url,
