@@ -5,7 +5,11 @@
 import { once } from 'node:events';
 import { AgentRunner } from '../../apps/agent/src/agent-runner.ts';
 import { startSimulator } from '../../apps/agent/src/simulator.ts';
+import { accountExternalMemoryWithHeap } from '@fleetgate/tunnel-protocol';
 import { serveRole } from './ipc.ts';
+
+// As the agent and the connector do when started: the bench measures them as they run.
+accountExternalMemoryWithHeap();
 
 export type AttachRequest = { relayUrl: string; credential: string };
 

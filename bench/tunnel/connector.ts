@@ -1,7 +1,11 @@
 /** The user's side, in its own process: the connector with the bench server as its only portal. */
 import { startConnector, type Connector } from '../../apps/connector/src/connector.ts';
 import { defaultSettings } from '../../apps/connector/src/settings.ts';
+import { accountExternalMemoryWithHeap } from '@fleetgate/tunnel-protocol';
 import { serveRole } from './ipc.ts';
+
+// As the agent and the connector do when started: the bench measures them as they run.
+accountExternalMemoryWithHeap();
 
 let connector: Connector | undefined;
 

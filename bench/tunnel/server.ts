@@ -7,7 +7,7 @@
  * Requests: `agents` inserts enrolled agents (rows as the agents module writes them) and returns
  * their credentials; `memory` reports heap, external and RSS after full collections.
  */
-import { accountExternalMemoryWithHeap } from '../../apps/server/src/relay/external-memory.ts';
+import { accountExternalMemoryWithHeap } from '@fleetgate/tunnel-protocol';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { seedDemoIfEmpty } from '../../apps/server/src/bootstrap/demo.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';

@@ -1,7 +1,11 @@
 #!/usr/bin/env node
 // The connector runs without a build step: Node.js 24 strips the TypeScript types itself. From the
 // repository, `npx fleetgate-connector` uses the Node.js 24 that `npm install` puts in node_modules.
+import { accountExternalMemoryWithHeap } from '@fleetgate/tunnel-protocol';
 import { main } from '../src/cli.ts';
+
+// Tunnel chunks are short-lived Buffers: collect them at the heap's pace (see the function).
+accountExternalMemoryWithHeap();
 
 const stopSignal = new Promise<string>((resolve) => {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => resolve(signal));

@@ -1,4 +1,4 @@
-import { accountExternalMemoryWithHeap } from './relay/external-memory.ts';
+import { accountExternalMemoryWithHeap } from '@fleetgate/tunnel-protocol';
 import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { seedDemoIfEmpty } from './bootstrap/demo.ts';
