@@ -5,6 +5,7 @@ import { openDatabase, type Db } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { Api } from './http/api.ts';
 import { listenForAccessChanges } from './auth/auth-cache.ts';
+import { PgListener } from './db/pg-listener.ts';
 import { listenForReactionsChanges, ReactionsCache } from './events/company-reactions.ts';
 import { loadCompanyReactions } from './events/company-reactions.repository.ts';
 import { registerSessionActivity } from './auth/session-activity.ts';
@@ -135,44 +136,38 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const logHostError = (error: unknown) => app.log.error({ err: error }, 'branding hosts reload failed');
   const stopRefreshing = brandingHosts.refreshEvery(5 * 60_000, logHostError);
   app.addHook('onClose', async () => stopRefreshing());
-  if (config.databaseUrl) {
-    const stop = await listenForBrandingHostChanges(config.databaseUrl, brandingHosts, logHostError);
-    app.addHook('onClose', stop);
+  // One LISTEN connection for every channel below (PostgreSQL only), opened again if it breaks.
+  const listener = config.databaseUrl
+    ? new PgListener(config.databaseUrl, (error) => app.log.error({ err: error }, 'database listener failed'))
+    : undefined;
+  if (listener) {
+    await listener.start();
+    app.addHook('onClose', () => listener.close());
+    await listenForBrandingHostChanges(listener, brandingHosts, logHostError);
   }
   registerHostCheck(app, config, brandingHosts);
   registerWireHooks(app);
   registerSessionActivity(app, db);
 
   const api = new Api(app, db, options.authCacheMs ?? 5000);
-  if (config.databaseUrl) {
-    // Other server processes on the same PostgreSQL tell this one when access changed.
-    const stop = await listenForAccessChanges(
-      config.databaseUrl,
-      (change) => api.applyAccessChange(change),
-      (error) => app.log.error({ err: error }, 'access change listener failed'),
-    );
-    app.addHook('onClose', stop);
-  }
+  // Other server processes on the same PostgreSQL tell this one when access changed.
+  if (listener) await listenForAccessChanges(listener, (change) => api.applyAccessChange(change));
   const events = new EventBus(config.databaseUrl ? db : undefined);
   events.domain.setLogger(app.log);
-  if (config.databaseUrl) {
-    const stop = await events.listenToOtherProcesses(config.databaseUrl, (error) =>
+  if (listener) {
+    await events.listenToOtherProcesses(listener, (error) =>
       app.log.error({ err: error }, 'event listener failed'),
     );
-    app.addHook('onClose', stop);
   }
   // Which companies have webhooks or function subscriptions at all: the others' domain events
   // (every agent's attach and detach) cost no lookups. Only on PostgreSQL, where every process,
   // this one too, hears each change when it commits.
   let reactions: ReactionsCache | undefined;
-  if (config.databaseUrl) {
+  if (listener) {
     const cache = new ReactionsCache((companyId) => loadCompanyReactions(db, companyId), 5000);
-    const stop = await listenForReactionsChanges(
-      config.databaseUrl,
-      (companyId) => cache.forget(companyId),
-      (error) => app.log.error({ err: error }, 'reactions change listener failed'),
+    await listenForReactionsChanges(listener, cache, (error) =>
+      app.log.error({ err: error }, 'reactions change listener failed'),
     );
-    app.addHook('onClose', stop);
     reactions = cache;
   }
   registerEventRoutes(app, api, events);

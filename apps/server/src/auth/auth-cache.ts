@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import pg from 'pg';
 import type { Db } from '../db/client.ts';
+import type { PgListener } from '../db/pg-listener.ts';
 
 /** Who lost or changed access: one user (token revoked, password changed) or anyone (roles, memberships). */
 export type AccessChange = { userId: number } | { all: true };
@@ -58,23 +58,16 @@ export async function publishAccessChange(trx: Db, change: AccessChange) {
   await sql`select pg_notify(${channel}, ${JSON.stringify(change)})`.execute(trx);
 }
 
-/** On PostgreSQL, listens for changes made by other processes. Returns a function that stops listening. */
-export async function listenForAccessChanges(
-  databaseUrl: string,
+/**
+ * On PostgreSQL, hears changes made by other processes. Changes missed while the connection was
+ * down drop every cached right: nothing is known of what changed.
+ */
+export function listenForAccessChanges(
+  listener: PgListener,
   onChange: (change: AccessChange) => void,
-  onError: (error: unknown) => void,
-) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  client.on('error', onError);
-  client.on('notification', (message) => {
-    if (message.channel !== channel || !message.payload) return;
-    try {
-      onChange(JSON.parse(message.payload) as AccessChange);
-    } catch (error) {
-      onError(error);
-    }
+): Promise<void> {
+  return listener.listen(channel, {
+    onNotification: (payload) => onChange(JSON.parse(payload) as AccessChange),
+    onMissed: () => onChange({ all: true }),
   });
-  await client.connect();
-  await client.query(`listen ${channel}`);
-  return () => client.end();
 }

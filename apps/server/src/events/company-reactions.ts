@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import pg from 'pg';
 import type { Db } from '../db/client.ts';
+import type { PgListener } from '../db/pg-listener.ts';
 
 /** Whether anything may react to a company's domain events: enabled webhooks, enabled function subscriptions. */
 export type CompanyReactions = { webhooks: boolean; subscriptions: boolean };
@@ -55,6 +55,13 @@ export class ReactionsCache {
     return value;
   }
 
+  /** Forgets every company (changes may have been missed). */
+  forgetAll() {
+    this.#generation += 1;
+    this.#entries.clear();
+    this.#loading.clear();
+  }
+
   /** Forgets what is known of the company (its webhooks or subscriptions changed). */
   forget(companyId: number) {
     this.#generation += 1;
@@ -69,21 +76,21 @@ export async function announceReactionsChanged(trx: Db, companyId: number) {
   await sql`select pg_notify(${channel}, ${String(companyId)})`.execute(trx);
 }
 
-/** On PostgreSQL, hears the changes of every process (this one's too). Returns a function that stops listening. */
-export async function listenForReactionsChanges(
-  databaseUrl: string,
-  onChange: (companyId: number) => void,
+/**
+ * On PostgreSQL, hears the changes of every process (this one's too). Changes missed while the
+ * connection was down forget every company.
+ */
+export function listenForReactionsChanges(
+  listener: PgListener,
+  cache: ReactionsCache,
   onError: (error: unknown) => void,
-) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  client.on('error', onError);
-  client.on('notification', (message) => {
-    if (message.channel !== channel || !message.payload) return;
-    const companyId = Number(message.payload);
-    if (Number.isSafeInteger(companyId)) onChange(companyId);
-    else onError(new Error(`unexpected ${channel} payload`));
+): Promise<void> {
+  return listener.listen(channel, {
+    onNotification: (payload) => {
+      const companyId = Number(payload);
+      if (Number.isSafeInteger(companyId)) cache.forget(companyId);
+      else onError(new Error(`unexpected ${channel} payload`));
+    },
+    onMissed: () => cache.forgetAll(),
   });
-  await client.connect();
-  await client.query(`listen ${channel}`);
-  return () => client.end();
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import pg from 'pg';
 import type { LiveEvent } from '@fleetgate/contracts';
 import type { Db } from '../db/client.ts';
+import type { PgListener } from '../db/pg-listener.ts';
 import { DomainEvents } from './domain-events.ts';
 
 /** Who an event is for: every member of a company (signed in to it), or named users wherever they are. */
@@ -63,22 +63,19 @@ export class EventBus {
     }
   }
 
-  /** On PostgreSQL, receives other processes' events. Returns a function that stops listening. */
-  async listenToOtherProcesses(databaseUrl: string, onError: (error: unknown) => void) {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    client.on('error', onError);
-    client.on('notification', (message) => {
-      if (message.channel !== channel || !message.payload) return;
-      try {
-        const { origin, ...published } = JSON.parse(message.payload) as Published & { origin: string };
+  /**
+   * On PostgreSQL, receives other processes' events. Events sent while the connection was down
+   * are gone (live events are not stored): that is reported, and screens catch up at their next read.
+   */
+  listenToOtherProcesses(listener: PgListener, onError: (error: unknown) => void): Promise<void> {
+    return listener.listen(channel, {
+      onNotification: (payload) => {
+        const { origin, ...published } = JSON.parse(payload) as Published & { origin: string };
         if (origin !== this.#origin) this.#deliver(published);
-      } catch (error) {
-        onError(error);
-      }
+      },
+      onMissed: () =>
+        onError(new Error('live events of other processes were missed while the database was away')),
     });
-    await client.connect();
-    await client.query(`listen ${channel}`);
-    return () => client.end();
   }
 
   #deliver(published: Published) {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import pg from 'pg';
 import type { Db } from '../../db/client.ts';
+import type { PgListener } from '../../db/pg-listener.ts';
 import { listBrandingFqdns } from './branding.repository.ts';
 import { isBlockedHost, normalizeHostName } from './branding-host.ts';
 
@@ -55,18 +55,12 @@ export async function publishBrandingHostsChange(trx: Db) {
   await sql`select pg_notify(${channel}, '')`.execute(trx);
 }
 
-/** On PostgreSQL, reloads when any process (or the CLI) changed a host name. Returns a function that stops. */
-export async function listenForBrandingHostChanges(
-  databaseUrl: string,
+/** On PostgreSQL, reloads when any process (or the CLI) changed a host name, or such news may have been missed. */
+export function listenForBrandingHostChanges(
+  listener: PgListener,
   hosts: BrandingHosts,
   onError: (error: unknown) => void,
-) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  client.on('error', onError);
-  client.on('notification', (message) => {
-    if (message.channel === channel) hosts.reload().catch(onError);
-  });
-  await client.connect();
-  await client.query(`listen ${channel}`);
-  return () => client.end();
+): Promise<void> {
+  const reload = () => void hosts.reload().catch(onError);
+  return listener.listen(channel, { onNotification: reload, onMissed: reload });
 }
