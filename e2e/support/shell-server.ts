@@ -9,12 +9,12 @@ import type { Capability } from '@fleetgate/contracts';
 import { buildApp } from '../../apps/server/src/app.ts';
 import type { EventBus } from '../../apps/server/src/events/event-bus.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
-import { openDatabase, type Db } from '../../apps/server/src/db/client.ts';
-import { migrateToLatest } from '../../apps/server/src/db/migrate.ts';
+import type { Db } from '../../apps/server/src/db/client.ts';
+import { openMigratedDatabase } from '../../apps/server/test/migrated-database.ts';
 import { insertMembership } from '../../apps/server/src/modules/companies/company.repository.ts';
 import { sendMessage } from '../../apps/server/src/modules/messages/message.service.ts';
 import { registerThroughApi, rememberOutbox, uniqueAccount, type Account } from './accounts.ts';
-import { launchChromium } from './browser.ts';
+import { contextWithLocalStorage, launchChromium } from './browser.ts';
 import { repoRoot } from './server.ts';
 
 /** A signed-in user: the account, its access token and the company it works in. */
@@ -66,8 +66,7 @@ export async function startShellServer(env: Record<string, string> = {}): Promis
   // A snapshot, so a rebuild while the tests run cannot pull the assets from under the pages.
   const webDist = await mkdtemp(path.join(tmpdir(), 'fleetgate-web-'));
   await cp(builtDist, webDist, { recursive: true });
-  const db = await openDatabase({ dataDir: 'memory://' });
-  await migrateToLatest(db);
+  const db = await openMigratedDatabase();
   // Registration links are mailed; each server has an outbox of its own to read them from.
   const outboxDir = await mkdtemp(path.join(tmpdir(), 'fleetgate-outbox-'));
   const config = { ...loadConfig(env), webDist, logLevel: 'silent', outboxDir };
@@ -156,20 +155,9 @@ export async function startShellServer(env: Record<string, string> = {}): Promis
       await sleep(2);
     },
     signedInContext: (browser, user, viewport = { width: 1280, height: 800 }, origin = baseUrl) =>
-      browser.newContext({
-        viewport,
-        storageState: {
-          cookies: [],
-          origins: [
-            {
-              origin,
-              localStorage: [
-                { name: 'fleetgate.session', value: JSON.stringify(user.token) },
-                { name: 'fleetgate.company', value: JSON.stringify(user.companyPublicId) },
-              ],
-            },
-          ],
-        },
+      contextWithLocalStorage(browser, { viewport }, origin, {
+        'fleetgate.session': JSON.stringify(user.token),
+        'fleetgate.company': JSON.stringify(user.companyPublicId),
       }),
     stop: async () => {
       await app.close();

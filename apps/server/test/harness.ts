@@ -5,8 +5,8 @@ import { afterAll, beforeAll } from 'vitest';
 import { allCapabilities, type Capability } from '@fleetgate/contracts';
 import { buildApp, type AppOptions, type BuiltApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
-import { openDatabase, type Db } from '../src/db/client.ts';
-import { migrateToLatest } from '../src/db/migrate.ts';
+import type { Db } from '../src/db/client.ts';
+import { openMigratedDatabase } from './migrated-database.ts';
 import { insertMembership } from '../src/modules/companies/company.repository.ts';
 import { insertRole } from '../src/modules/roles/role.repository.ts';
 
@@ -39,8 +39,7 @@ export function useTestServer(
 
   beforeAll(async () => {
     const databaseUrl = process.env.DATABASE_URL;
-    const db = await openDatabase({ databaseUrl, dataDir: 'memory://' });
-    if (!databaseUrl) await migrateToLatest(db);
+    const db = await openMigratedDatabase(databaseUrl);
     // Each server mails into its own outbox, so tests can read what they sent.
     const outboxDir = await mkdtemp(path.join(tmpdir(), 'fleetgate-outbox-'));
     const config: Config = {
