@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import http from 'node:http';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   vpnReleaseNote,
   vpnReleasesCacheBustParam,
@@ -11,25 +12,9 @@ import {
   type VpnClientReleases,
 } from '@fleetgate/contracts';
 import { useTestServer } from '../../../test/harness.ts';
-import type * as ConfigModule from '../../config.ts';
 
 // The server of this file serves its downloads from a directory of its own, filled below.
-const downloadsDir = await vi.hoisted(async () => {
-  const fs = await import('node:fs');
-  const os = await import('node:os');
-  const nodePath = await import('node:path');
-  return fs.mkdtempSync(nodePath.join(os.tmpdir(), 'fleetgate-downloads-'));
-});
-vi.mock('../../config.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof ConfigModule>();
-  return {
-    ...actual,
-    loadConfig: (env?: NodeJS.ProcessEnv) => ({
-      ...actual.loadConfig(env),
-      connectorDownloadsDir: downloadsDir,
-    }),
-  };
-});
+const downloadsDir = mkdtempSync(path.join(tmpdir(), 'fleetgate-downloads-'));
 
 const connectorDir = path.resolve(import.meta.dirname, '../../../../connector');
 const { version } = JSON.parse(readFileSync(path.join(connectorDir, 'package.json'), 'utf8')) as {
@@ -38,7 +23,7 @@ const { version } = JSON.parse(readFileSync(path.join(connectorDir, 'package.jso
 const bundleName = `fleetgate-connector-${version}.mjs`;
 const bundleBytes = randomBytes(64 * 1024);
 
-const t = useTestServer();
+const t = useTestServer({ config: { connectorDownloadsDir: downloadsDir } });
 
 beforeAll(async () => {
   await writeFile(path.join(downloadsDir, bundleName), bundleBytes);
