@@ -1,18 +1,14 @@
-import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { CompanyApp } from '@fleetgate/contracts';
-import { collectPageErrors, launchChromium } from './support/browser.ts';
+import { collectPageErrors, launchChromium, settledScreenshot } from './support/browser.ts';
 import { startShellServer, type ShellServer, type SignedIn } from './support/shell-server.ts';
 import { expectAccessible } from './support/axe.ts';
 
 let server: ShellServer;
 let browser: Browser;
 
-const shotDir = '/tmp/shots/apps';
-
 beforeAll(async () => {
-  await mkdir(shotDir, { recursive: true });
   server = await startShellServer();
   browser = await launchChromium();
 });
@@ -36,14 +32,7 @@ async function api(as: SignedIn, method: string, path: string, body?: unknown) {
   return { status: response.status, body: (await response.json()) as { data: unknown } };
 }
 
-async function shot(page: Page, name: string) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
-  await page.screenshot({ path: `${shotDir}/${name}.png`, fullPage: true });
-}
+const shot = (page: Page, name: string) => settledScreenshot(page, `apps-${name}`);
 
 /** Opens the top-bar apps menu and returns it. */
 async function openAppsMenu(page: Page) {

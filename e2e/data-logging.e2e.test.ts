@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { activationPayload, type Agent } from '@fleetgate/contracts';
@@ -6,19 +5,11 @@ import { expectAccessible } from './support/axe.ts';
 import { snackbar } from './support/console.ts';
 import { callApi, createDevice, openAs } from './support/devices.ts';
 import { useShellWorld, type SignedIn } from './support/shell-server.ts';
+import { settledScreenshot } from './support/browser.ts';
 
 const world = useShellWorld();
-const shotDir = '/tmp/shots/datalog';
 
-async function shoot(page: Page, name: string) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
-  await mkdir(shotDir, { recursive: true });
-  await page.screenshot({ path: `${shotDir}/${name}.png`, fullPage: true });
-}
+const shoot = (page: Page, name: string) => settledScreenshot(page, `data-logging-${name}`);
 
 /** A company with the Data logging app and a device whose simulator serves Modbus TCP as `modbus`, logging on trial. */
 async function loggingDevice(name: string): Promise<{ admin: SignedIn; device: Agent }> {

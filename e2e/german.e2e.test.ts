@@ -1,16 +1,13 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { MyUser } from '@fleetgate/contracts';
 import { callApi } from './support/api.ts';
 import { expectAccessible } from './support/axe.ts';
-import { collectPageErrors } from './support/browser.ts';
+import { collectPageErrors, settledScreenshot } from './support/browser.ts';
 import { createDevice } from './support/devices.ts';
 import { useShellWorld, type ShellServer, type SignedIn } from './support/shell-server.ts';
 
 const world = useShellWorld();
-const shotDir = '/tmp/shots/D';
 
 /** A browser whose languages are `locale`'s, signed in as `user` when one is given. */
 async function openPage(
@@ -42,15 +39,7 @@ async function openPage(
   return { page, errors, close: () => context.close() };
 }
 
-async function shot(page: Page, name: string) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
-  await mkdir(shotDir, { recursive: true });
-  await page.screenshot({ path: path.join(shotDir, `${name}.png`), fullPage: true });
-}
+const shot = (page: Page, name: string) => settledScreenshot(page, `german-${name}`);
 
 /** English texts of the screens that must not show in the German UI. */
 const englishTexts = [

@@ -1,15 +1,14 @@
-import { mkdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Agent, AgentAppState, Licence } from '@fleetgate/contracts';
 import { createCoupon, grantLicence } from '../apps/server/src/modules/licences/licence.service.ts';
 import { expectAccessible } from './support/axe.ts';
+import { settledScreenshot } from './support/browser.ts';
 import { snackbar } from './support/console.ts';
 import { callApi, createDevice, openAs } from './support/devices.ts';
 import { useShellWorld, type SignedIn } from './support/shell-server.ts';
 
 const world = useShellWorld();
-const shotDir = '/tmp/shots/licweb';
 const yearMs = 365 * 24 * 3600 * 1000;
 
 type World = {
@@ -49,15 +48,7 @@ function licensedCompany(): Promise<World> {
   return setUp;
 }
 
-async function shoot(page: Page, name: string) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
-  await mkdir(shotDir, { recursive: true });
-  await page.screenshot({ path: `${shotDir}/${name}.png`, fullPage: true });
-}
+const shoot = (page: Page, name: string) => settledScreenshot(page, `licences-${name}`);
 
 function agentState(admin: SignedIn, agent: Agent, field: 'logging' | 'alarming') {
   return callApi<Agent & Record<typeof field, AgentAppState>>(

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdir } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from './support/browser.ts';
+import { launchChromium, settledScreenshotsAt } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { expectAccessible } from './support/axe.ts';
 import {
@@ -14,15 +13,12 @@ import {
 } from './support/console.ts';
 import { mailedLink } from './support/mail-links.ts';
 
-const shotDir = '/tmp/shots/profile';
-
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
   server = await startServer();
   browser = await launchChromium();
-  await mkdir(shotDir, { recursive: true });
 });
 
 afterAll(async () => {
@@ -30,13 +26,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Screenshots at 1280 and 600 px wide, the page back at 1280 afterwards. */
-async function shots(page: Page, name: string) {
-  await page.screenshot({ path: `${shotDir}/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 600, height: 900 });
-  await page.screenshot({ path: `${shotDir}/${name}-600.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const shots = (page: Page, name: string) => settledScreenshotsAt(page, `my-profile-${name}`);
 
 /** Another session of the account, signed in by a script that names itself. */
 async function otherSession(admin: CompanyAdmin): Promise<string> {

@@ -1,9 +1,8 @@
-import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { registerThroughApi, uniqueAccount, type Account } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
-import { collectPageErrors, launchChromium } from './support/browser.ts';
+import { collectPageErrors, launchChromium, settledScreenshotsAt } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 // WebAuthn needs a host name: a passkey's relying-party ID (PUBLIC_URL's host) cannot be an IP
@@ -11,12 +10,9 @@ import { startServer, type RunningServer } from './support/server.ts';
 let server: RunningServer;
 let browser: Browser;
 
-const shotDir = '/tmp/shots/passkeys';
-
 beforeAll(async () => {
   server = await startServer({}, { hostName: 'localhost' });
   browser = await launchChromium();
-  await mkdir(shotDir, { recursive: true });
 });
 
 afterAll(async () => {
@@ -24,19 +20,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Screenshots at 1280 and 600 px wide, once dialogs and ripples have settled. */
-async function shots(page: Page, name: string) {
-  for (const width of [1280, 600]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForFunction(() =>
-      document
-        .getAnimations()
-        .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-    );
-    await page.screenshot({ path: `${shotDir}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const shots = (page: Page, name: string) => settledScreenshotsAt(page, `passkeys-${name}`);
 
 /** Chromium's virtual authenticator: a platform authenticator with discoverable passkeys and user verification. */
 async function addVirtualAuthenticator(page: Page) {

@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdir } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from './support/browser.ts';
+import { launchChromium, settledScreenshotsAt } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { expectAccessible } from './support/axe.ts';
 import { logIn, newCompanyAdmin, newConsolePage } from './support/console.ts';
 import { mailedLink } from './support/mail-links.ts';
 
-const shotDir = '/tmp/shots/profile';
 const recoveryLink = /https?:\/\/[^\s"<>]+\/recover\?token=[A-Za-z0-9_-]{43}/;
 
 let server: RunningServer;
@@ -16,7 +14,6 @@ let browser: Browser;
 beforeAll(async () => {
   server = await startServer();
   browser = await launchChromium();
-  await mkdir(shotDir, { recursive: true });
 });
 
 afterAll(async () => {
@@ -24,12 +21,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function shots(page: Page, name: string) {
-  await page.screenshot({ path: `${shotDir}/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 600, height: 900 });
-  await page.screenshot({ path: `${shotDir}/${name}-600.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const shots = (page: Page, name: string) => settledScreenshotsAt(page, `password-recovery-${name}`);
 
 async function myUserStatus(token: string): Promise<number> {
   const response = await fetch(`${server.baseUrl}/api/MyUser`, {

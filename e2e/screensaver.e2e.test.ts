@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -8,12 +8,10 @@ import type { Browser, Page } from 'playwright-core';
 import type { Agent, AgentEnrolment } from '@fleetgate/contracts';
 import { ScreensaverSync } from '../apps/agent/src/screensaver.ts';
 import { startSimulator, type Simulator } from '../apps/agent/src/simulator.ts';
-import { collectPageErrors, launchChromium } from './support/browser.ts';
+import { collectPageErrors, launchChromium, settledScreenshot } from './support/browser.ts';
 import { expectAccessible } from './support/axe.ts';
 import { callApi } from './support/api.ts';
 import { startShellServer, type ShellServer, type SignedIn } from './support/shell-server.ts';
-
-const shotDir = '/tmp/shots/screensaver';
 
 let server: ShellServer;
 let browser: Browser;
@@ -23,7 +21,6 @@ beforeAll(async () => {
   server = await startShellServer();
   browser = await launchChromium();
   admin = await server.newAdministrator('Sam Screens');
-  await mkdir(shotDir, { recursive: true });
 });
 
 afterAll(async () => {
@@ -61,14 +58,7 @@ function png(width: number, height: number, top: [number, number, number], botto
 
 const fileInput = (page: Page) => page.locator('input[type="file"][aria-label="Upload image"]');
 
-async function settled(page: Page, name: string, fullPage = true) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
-  await page.screenshot({ path: path.join(shotDir, `${name}.png`), fullPage });
-}
+const settled = (page: Page, name: string) => settledScreenshot(page, `screensaver-${name}`);
 
 describe('display screensaver', () => {
   it.each([1280, 600])(
@@ -131,7 +121,7 @@ describe('display screensaver', () => {
       const dialog = page.getByRole('dialog', { name: 'Remove the screensaver?' });
       await dialog.waitFor();
       // The viewport only: a dialog locks the page's scrolling.
-      await settled(page, `remove-dialog-${width}`, false);
+      await settled(page, `remove-dialog-${width}`);
       await expectAccessible(page);
       await dialog.getByRole('button', { name: 'Remove' }).click();
       await section.getByText('No screensaver set').waitFor();
@@ -155,7 +145,7 @@ describe('display screensaver', () => {
     await page.getByRole('button', { name: 'Edit Plain gateway' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit agent' });
     await dialog.getByLabel('Has a display').check();
-    await settled(page, 'agent-dialog-1280', false);
+    await settled(page, 'agent-dialog-1280');
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });

@@ -1,14 +1,11 @@
-import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { recordSignInEvent } from '../apps/server/src/auth/sign-in-events.ts';
 import { hashSecret, newSecret } from '../apps/server/src/auth/secrets.ts';
 import { insertTrustedDevice } from '../apps/server/src/modules/trusted-devices/trusted-device.repository.ts';
-import { collectPageErrors, launchChromium } from './support/browser.ts';
+import { collectPageErrors, launchChromium, settledScreenshot } from './support/browser.ts';
 import { startShellServer, type ShellServer, type SignedIn } from './support/shell-server.ts';
 import { expectAccessible } from './support/axe.ts';
-
-const shotsDir = '/tmp/shots/history';
 
 let server: ShellServer;
 let browser: Browser;
@@ -22,7 +19,6 @@ beforeAll(async () => {
   admin = await server.newAdministrator('Hedda Admin');
   auditor = await server.newMember(admin, ['auditLogs.use'], 'Ada Auditor');
   member = await server.newMember(admin, [], 'Mia Member');
-  await mkdir(shotsDir, { recursive: true });
 });
 
 afterAll(async () => {
@@ -30,9 +26,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `${shotsDir}/${name}.png`, fullPage: true });
-}
+const shot = (page: Page, name: string) => settledScreenshot(page, `sign-in-history-${name}`);
 
 const userIdOf = async (publicId: string) =>
   (

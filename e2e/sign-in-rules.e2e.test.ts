@@ -1,15 +1,11 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
 import { callApi } from './support/api.ts';
 import { expectAccessible } from './support/axe.ts';
-import { collectPageErrors, launchChromium } from './support/browser.ts';
+import { collectPageErrors, launchChromium, settledScreenshot } from './support/browser.ts';
 import { snackbar } from './support/console.ts';
 import { startShellServer, type ShellServer, type SignedIn } from './support/shell-server.ts';
-
-const shotDir = '/tmp/shots/rules';
 
 let server: ShellServer;
 let browser: Browser;
@@ -32,16 +28,7 @@ async function open(user: SignedIn, route: string, width = 1280) {
   return { page, errors, close: () => context.close() };
 }
 
-/** A full-page screenshot once finite animations have settled: /tmp/shots/rules/<name>.png. */
-async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
-  await mkdir(shotDir, { recursive: true });
-  await page.screenshot({ path: path.join(shotDir, `${name}.png`), fullPage: true });
-}
+const shot = (page: Page, name: string) => settledScreenshot(page, `sign-in-rules-${name}`);
 
 /** A confirmed TOTP secret, as enrolment leaves it (enrolment itself is another part's screen). */
 async function giveTotp(user: SignedIn) {

@@ -1,12 +1,10 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import {
   startTestOidcProvider,
   type TestOidcProvider,
 } from '../apps/server/src/modules/sso/sso.test-support.ts';
-import { launchChromium } from './support/browser.ts';
+import { launchChromium, settledScreenshot } from './support/browser.ts';
 import {
   newCompanyAdmin,
   newConsolePage,
@@ -35,18 +33,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const shotDir = '/tmp/shots/sso';
-
-/** A full-page screenshot for looking at, once animations have settled. */
-async function shot(page: Page, name: string) {
-  await mkdir(shotDir, { recursive: true });
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
-  await page.screenshot({ path: path.join(shotDir, `${name}.png`), fullPage: true });
-}
+const shot = (page: Page, name: string) => settledScreenshot(page, `sso-${name}`);
 
 const field = (dialog: Locator, name: string) => dialog.getByRole('textbox', { name, exact: true });
 

@@ -1,9 +1,7 @@
-import { copyFile, mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { CompanyUser, UserMembership } from '@fleetgate/contracts';
-import { collectPageErrors, screenshotDir, settledScreenshot } from './support/browser.ts';
+import { collectPageErrors, settledScreenshot } from './support/browser.ts';
 import { callApi } from './support/api.ts';
 import { type SignedIn, useShellWorld } from './support/shell-server.ts';
 import { expectAccessible } from './support/axe.ts';
@@ -14,12 +12,7 @@ const day = 24 * 3600 * 1000;
 const api = <T>(user: SignedIn, method: string, rel: string, body?: unknown) =>
   callApi<T>(world.server, user, method, rel, body);
 
-/** Saves the screenshot with the others and where the team looks at this feature's screens. */
-async function shot(page: Page, name: string) {
-  await settledScreenshot(page, name);
-  await mkdir('/tmp/shots/tempaccess', { recursive: true });
-  await copyFile(path.join(screenshotDir, `${name}.png`), `/tmp/shots/tempaccess/${name}.png`);
-}
+const shot = (page: Page, name: string) => settledScreenshot(page, `temporary-access-${name}`);
 
 async function membershipOf(admin: SignedIn, user: SignedIn) {
   const users = await api<CompanyUser[]>(admin, 'GET', `UserList?filters=eq(publicId,"${user.publicId}")`);

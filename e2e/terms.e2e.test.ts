@@ -1,9 +1,8 @@
-import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { registerThroughApi, uniqueAccount } from './support/accounts.ts';
 import { expectAccessible } from './support/axe.ts';
-import { launchChromium } from './support/browser.ts';
+import { launchChromium, settledScreenshot } from './support/browser.ts';
 import {
   accessTokenOf,
   joinByInvitation,
@@ -21,7 +20,6 @@ let browser: Browser;
 beforeAll(async () => {
   server = await startServer();
   browser = await launchChromium();
-  await mkdir(shotDir, { recursive: true });
 });
 
 afterAll(async () => {
@@ -30,17 +28,7 @@ afterAll(async () => {
 });
 
 /** Screenshots to look at by hand, outside the repository. */
-const shotDir = '/tmp/shots/E';
-async function shot(page: Page, name: string) {
-  // Finite animations (a button turning enabled, a label's notch) finish first.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `${shotDir}/${name}.png`, fullPage: true });
-}
+const shot = (page: Page, name: string) => settledScreenshot(page, `terms-${name}`);
 
 /** A member of the admin's company (no rights), signed in on a page of their own. */
 async function memberPage(admin: CompanyAdmin, width = 1280) {

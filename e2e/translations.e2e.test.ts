@@ -1,30 +1,20 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectAccessible } from './support/axe.ts';
 import { callApi } from './support/api.ts';
-import { collectPageErrors } from './support/browser.ts';
+import { collectPageErrors, settledScreenshot } from './support/browser.ts';
 import { typeDrawer } from './support/type-drawer.ts';
 import { type SignedIn, useShellWorld } from './support/shell-server.ts';
 
 const world = useShellWorld();
-const shotDir = process.env.FLEETGATE_SHOT_DIR ?? '/tmp/shots/C';
 
 type Translation = { publicId: string; key: string; languages: Record<string, string> };
 
 const api = <T>(user: SignedIn, method: string, rel: string, body?: unknown) =>
   callApi<T>(world.server, user, method, rel, body);
 
-/** A full-page screenshot once finite animations (dialogs, ripples) have settled. */
-async function shot(page: Page, name: string) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
-  await mkdir(shotDir, { recursive: true });
-  await page.screenshot({ path: `${shotDir}/${name}.png`, fullPage: true });
-}
+const shot = (page: Page, name: string) => settledScreenshot(page, `translations-${name}`);
 
 async function open(user: SignedIn, width: number, path: string) {
   const context = await world.server.signedInContext(world.browser, user, { width, height: 800 });

@@ -1,13 +1,11 @@
-import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
 import { registerThroughApi, uniqueAccount } from './support/accounts.ts';
-import { collectPageErrors, launchChromium } from './support/browser.ts';
+import { collectPageErrors, launchChromium, settledScreenshotsAt } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { expectAccessible } from './support/axe.ts';
 
-const shotDir = '/tmp/shots/totp';
 const period = 30_000;
 
 let server: RunningServer;
@@ -16,7 +14,6 @@ let browser: Browser;
 beforeAll(async () => {
   server = await startServer();
   browser = await launchChromium();
-  await mkdir(shotDir, { recursive: true });
 });
 
 afterAll(async () => {
@@ -24,19 +21,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Screenshots at 1280 and 600 px wide, once finite animations (dialogs) have settled. */
-async function shots(page: Page, name: string) {
-  for (const width of [1280, 600]) {
-    await page.setViewportSize({ width, height: 800 });
-    await page.waitForFunction(() =>
-      document
-        .getAnimations()
-        .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-    );
-    await page.screenshot({ path: `${shotDir}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const shots = (page: Page, name: string) => settledScreenshotsAt(page, `totp-${name}`);
 
 /**
  * The authenticator app: each code it hands out is of a later time step than the one before

@@ -1,8 +1,8 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { TunnelTicket } from '@fleetgate/contracts';
-import { collectPageErrors, launchChromium } from './support/browser.ts';
+import { collectPageErrors, launchChromium, settledScreenshot } from './support/browser.ts';
 import { startShellServer, type ShellServer, type SignedIn } from './support/shell-server.ts';
 import { expectAccessible, seriousA11yViolations } from './support/axe.ts';
 import { startSimulator, type Simulator } from '../apps/agent/src/simulator.ts';
@@ -70,16 +70,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A full-page screenshot once finite animations have settled: /tmp/shots/usage/<name>.png. */
-async function shot(page: Page, name: string) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
-  await mkdir('/tmp/shots/usage', { recursive: true });
-  await page.screenshot({ path: `/tmp/shots/usage/${name}.png`, fullPage: true });
-}
+const shot = (page: Page, name: string) => settledScreenshot(page, `usage-${name}`);
 
 /** The exact byte count a figure stands for (its text is rounded: "1.2 MB"). */
 const bytesOf = async (page: Page, selector: string) =>

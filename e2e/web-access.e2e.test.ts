@@ -1,11 +1,9 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { AccessRequest, Agent } from '@fleetgate/contracts';
 import { callApi } from './support/api.ts';
 import { expectAccessible } from './support/axe.ts';
-import { collectPageErrors } from './support/browser.ts';
+import { collectPageErrors, settledScreenshot } from './support/browser.ts';
 import { colours, pumpButton, screenHeight, screenWidth } from '../apps/agent/src/rfb-screen.ts';
 import { deviceRow, nameOf, requestAccess } from './support/devices.ts';
 import type { SignedIn } from './support/shell-server.ts';
@@ -14,7 +12,6 @@ import { attachedAgent, connectorFor, freePort, watchVpnPage, useVpnWorld } from
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 60_000 });
 
 const world = useVpnWorld();
-const shotDir = '/tmp/wa-shots';
 
 /**
  * A point of the simulator's pump button (its RFB server, service `vnc`), as fractions of the
@@ -57,15 +54,7 @@ async function engineerOf(admin: SignedIn, label: string) {
   );
 }
 
-async function shot(page: Page, name: string) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
-  await mkdir(shotDir, { recursive: true });
-  await page.screenshot({ path: path.join(shotDir, `${name}.png`), fullPage: true });
-}
+const shot = (page: Page, name: string) => settledScreenshot(page, `web-access-${name}`);
 
 const viewerOf = (page: Page, device: string) =>
   page.getByRole('dialog', { name: `Screen of ${device}: vnc` });

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
+import { animationsSettled } from './browser.ts';
 
 type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
 
@@ -15,12 +16,9 @@ const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
   // A dialog fading in is checked once it is fully shown: half-transparent text would be
   // measured against its background while it appears. Endless animations never settle.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
-  await page.evaluate(await axeSource);
+  await animationsSettled(page);
+  // Half a megabyte of script: compiled once per document, not once per check.
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(await axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (
       globalThis as unknown as { axe: { run: (options: object) => Promise<{ violations: unknown[] }> } }

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { registerThroughApi, uniqueAccount, type Account } from './accounts.ts';
-import { collectPageErrors } from './browser.ts';
+import { collectPageErrors, contextWithLocalStorage } from './browser.ts';
 
 /**
  * Helpers for console tests that run against `startServer()`: set up a company through the API,
@@ -122,20 +122,9 @@ export async function logIn(page: Page, baseUrl: string, account: Account): Prom
 
 /** A page signed in as `admin` from the start: the session and company the web app stores after logging in. */
 export async function signedInPage(browser: Browser, baseUrl: string, admin: CompanyAdmin, width: number) {
-  const context = await browser.newContext({
-    viewport: { width, height: 900 },
-    storageState: {
-      cookies: [],
-      origins: [
-        {
-          origin: baseUrl,
-          localStorage: [
-            { name: 'fleetgate.session', value: JSON.stringify(admin.token) },
-            { name: 'fleetgate.company', value: JSON.stringify(admin.session.company) },
-          ],
-        },
-      ],
-    },
+  const context = await contextWithLocalStorage(browser, { viewport: { width, height: 900 } }, baseUrl, {
+    'fleetgate.session': JSON.stringify(admin.token),
+    'fleetgate.company': JSON.stringify(admin.session.company),
   });
   const page = await context.newPage();
   return { page, context, errors: collectPageErrors(page) };

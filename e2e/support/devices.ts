@@ -1,14 +1,9 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { AccessRequest, Agent } from '@fleetgate/contracts';
 import { newPublicId } from '../../apps/server/src/http/ids.ts';
-import { collectPageErrors } from './browser.ts';
+import { collectPageErrors, settledScreenshot } from './browser.ts';
 import type { ShellServer, SignedIn } from './shell-server.ts';
 import { callApi } from './api.ts';
-
-/** Screenshots of the devices area go here, named devices-<name>.png. */
-export const devicesShotDir = '/tmp/shots';
 
 export { callApi };
 
@@ -167,17 +162,8 @@ export async function openAs(
   return { page, errors, close: () => context.close() };
 }
 
-/** A full-page screenshot once transitions have settled: /tmp/shots/devices-<name>.png. */
-export async function shot(page: Page, name: string): Promise<void> {
-  // Endless animations (the focus ripple's pulse) never settle, so only finite ones are awaited.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
-  await mkdir(devicesShotDir, { recursive: true });
-  await page.screenshot({ path: path.join(devicesShotDir, `devices-${name}.png`), fullPage: true });
-}
+/** A settled screenshot: test-results/devices-<name>.png (E2E_SCREENSHOTS=1). */
+export const shot = (page: Page, name: string) => settledScreenshot(page, `devices-${name}`);
 
 /** The devices table row of the device named `name`. */
 export function deviceRow(page: Page, name: string): Locator {
