@@ -36,6 +36,16 @@ const barStyle = (page: Page) =>
   });
 const barStates = (page: Page) =>
   page.evaluate(() => (window as unknown as { vpnStates: string[] }).vpnStates);
+/** How long the bar showed its last state before it went (watchVpnPage times each state). */
+const lastStateShownMs = (page: Page) =>
+  page.evaluate(() => {
+    const { vpnStates, vpnStateTimes } = window as unknown as {
+      vpnStates: string[];
+      vpnStateTimes: number[];
+    };
+    const hiddenAt = vpnStates.lastIndexOf('hidden');
+    return vpnStateTimes[hiddenAt]! - vpnStateTimes[hiddenAt - 1]!;
+  });
 
 async function openDevice(admin: SignedIn, agentId: string, connectorUrl: string) {
   const context = await world.server.signedInContext(world.browser, admin, { width: 1280, height: 860 });
@@ -91,8 +101,10 @@ describe('VPN client in the portal', () => {
     await page.locator('.MuiSnackbar-root').getByText('VPN client installation found').waitFor();
     await installer.waitFor({ state: 'hidden' });
     await page.waitForFunction(() => document.querySelector('[data-vpn-status="connected"]'));
+    // Connecting can be over before React renders it on a loaded machine (both updates land in one
+    // render), so only the order is checked: nothing but connecting on the way to connected.
     const states = await barStates(page);
-    expect(states).toContain('connecting');
+    expect(states.filter((state) => state !== 'hidden' && state !== 'connecting')).toEqual(['connected']);
     expect(states.at(-1)).toBe('connected');
     expect(await barStyle(page)).toEqual({ colour: blue, width: 385, height: 48 });
     await expect.poll(() => statusBar(page).textContent()).toMatch(/^VPNConnected to Agent \w+Details$/);
@@ -161,12 +173,11 @@ describe('VPN client in the portal', () => {
     await page.getByRole('dialog', { name: 'VPN' }).getByRole('button', { name: 'Disconnect' }).click();
     await page.getByRole('dialog', { name: 'VPN' }).waitFor({ state: 'hidden' });
     await statusBar(page).getByText('Disconnected').waitFor();
-    const idleAt = Date.now();
     expect((await barStyle(page)).colour).toBe(grey);
     await statusBar(page).waitFor({ state: 'detached' });
-    expect(Date.now() - idleAt).toBeGreaterThan(700);
-    expect(await portRefused(echoPort)).toBe(true);
-    expect(await portRefused(status.socksPort!)).toBe(true);
+    expect(await lastStateShownMs(page)).toBeGreaterThan(700);
+    await expect.poll(() => portRefused(echoPort)).toBe(true);
+    await expect.poll(() => portRefused(status.socksPort!)).toBe(true);
     expect(errors).toEqual([]);
     await close();
   });

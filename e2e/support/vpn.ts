@@ -85,12 +85,16 @@ export async function watchVpnPage(context: BrowserContext, connectorUrl: string
     // The portal's own page only: the frame the portal looks for the connector with has no storage.
     if (window !== window.top) return;
     localStorage.setItem('fleetgate.vpn.connectorUrl', JSON.stringify(url));
+    // Each state the bar showed, and when (page time): timed here, not by the test's polling.
     const states: string[] = [];
-    (window as unknown as { vpnStates: string[] }).vpnStates = states;
+    const times: number[] = [];
+    Object.assign(window, { vpnStates: states, vpnStateTimes: times });
     new MutationObserver(() => {
       const bar = document.querySelector('[data-vpn-status]');
       const state = bar ? bar.getAttribute('data-vpn-status')! : 'hidden';
-      if (states.at(-1) !== state) states.push(state);
+      if (states.at(-1) === state) return;
+      states.push(state);
+      times.push(performance.now());
     }).observe(document, { subtree: true, childList: true, attributes: true });
   }, connectorUrl);
 }
