@@ -58,6 +58,8 @@ export default defineConfig({
           // test from failing the whole run; a real fault still fails twice. Races found are fixed in
           // the tests (see the closing notes), not left to the retry.
           retry: 1,
+          // expect.poll gives up after 1 s by default, less than a cold page load on that machine.
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -172,7 +172,8 @@ describe('Sign-in through an OpenID provider', () => {
     await starter.getByLabel('E-mail address').fill(admin.account.emailAddress);
     await starter.getByRole('button', { name: `Sign in with ${name}` }).click();
     await signInAtProvider(starter, subject);
-    await expect.poll(() => callbackQuery).toContain('state=');
+    // The callback page has to load (a cold load takes seconds on a busy CI machine) before it posts.
+    await expect.poll(() => callbackQuery, { timeout: 30_000 }).toContain('state=');
     await starter.context().close();
 
     // …and gets another browser to open it: without the starting tab's binding it signs nobody in.
