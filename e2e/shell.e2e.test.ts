@@ -521,6 +521,45 @@ describe('top bar', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('opens the account menu and its button without motion when the system asks for less', async () => {
+    /** The transitions and animations that started in the page since the last call. */
+    const motionsSince = (page: Page) =>
+      page.evaluate(() => {
+        const seen = globalThis as unknown as { motions?: string[] };
+        const motions = seen.motions ?? [];
+        seen.motions = [];
+        return motions;
+      });
+    const motionsOfOpening = async (reducedMotion: 'reduce' | 'no-preference') => {
+      const { page, context, errors } = await open(admin, 1280);
+      await page.emulateMedia({ reducedMotion });
+      await page.addInitScript(() => {
+        const seen = globalThis as unknown as { motions: string[] };
+        seen.motions = [];
+        for (const type of ['transitionstart', 'animationstart'])
+          document.addEventListener(type, (event) => seen.motions.push(event.type), true);
+      });
+      await page.goto(`${server.baseUrl}/messages`);
+      await waitForShell(page);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await motionsSince(page);
+      await page.getByRole('button', { name: 'Account' }).click();
+      await page.getByRole('menuitem', { name: 'Switch company' }).waitFor();
+      // Whatever moves has started by now: the menu grows and fades in for about 200 ms.
+      await page.waitForTimeout(300);
+      const motions = await motionsSince(page);
+      expect(errors).toEqual([]);
+      await context.close();
+      return motions;
+    };
+    // The menu grows in and the click ripples...
+    expect(await motionsOfOpening('no-preference')).toEqual(
+      expect.arrayContaining(['transitionstart', 'animationstart']),
+    );
+    // ...unless the system asks for reduced motion.
+    expect(await motionsOfOpening('reduce')).toEqual([]);
+  });
 });
 
 describe('messages', () => {

@@ -15,8 +15,8 @@ export const screenshotDir = path.join(repoRoot, 'test-results');
  * Debian's Chromium, installed by scripts/ensure-chromium.sh. `args` adds command-line switches,
  * e.g. `--host-resolver-rules=MAP acme.test 127.0.0.1` to open the test server on a host name.
  */
-export function launchChromium({ args = [] }: { args?: string[] } = {}): Promise<Browser> {
-  return chromium.launch({
+export async function launchChromium({ args = [] }: { args?: string[] } = {}): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [
       '--no-sandbox',
@@ -29,6 +29,12 @@ export function launchChromium({ args = [] }: { args?: string[] } = {}): Promise
       ...args,
     ],
   });
+  // Every context prefers reduced motion, unless a test asks otherwise: the app then opens dialogs,
+  // drawers and menus without transitions (theme.ts), so the tests neither wait for them nor pay for
+  // their frames, and that setting of the app is itself used on every screen.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options) => newContext({ reducedMotion: 'reduce', ...options });
+  return browser;
 }
 
 /** Whether screenshots are written: E2E_SCREENSHOTS=1 (see `screenshot`). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { getContrastRatio } from '@mui/material/styles';
-import { createAppTheme, textColorOn } from './theme.ts';
+import { createTheme, getContrastRatio } from '@mui/material/styles';
+import { createAppTheme, reducedMotion, textColorOn } from './theme.ts';
 
 describe('branded theme', () => {
   it('puts text of at least 4.5:1 on any brand colour', () => {
@@ -29,5 +29,20 @@ describe('branded theme', () => {
     expect(light.palette.background.default).toBe('#f3f5f9');
     expect(light.palette.primary.contrastText).toBe('#ffffff');
     expect(createAppTheme().palette.primary.main).toBe('#0d47a1');
+  });
+});
+
+describe('reduced motion', () => {
+  it('takes every transition and the click ripple away, over any theme', () => {
+    const moving = createAppTheme();
+    expect(moving.transitions.create('opacity')).toMatch(/^opacity \d+ms/);
+    const still = createTheme(moving, reducedMotion);
+    expect(still.transitions.create('opacity')).toBe('none');
+    expect(still.transitions.create(['width', 'margin'], { duration: 300 })).toBe('none');
+    expect(Object.values(still.transitions.duration).every((ms) => ms === 0)).toBe(true);
+    expect(still.components?.MuiButtonBase?.defaultProps).toMatchObject({ disableTouchRipple: true });
+    // The palette and the rest of the theme stay as they were.
+    expect(still.palette.primary.main).toBe('#0d47a1');
+    expect(still.shape.borderRadius).toBe(10);
   });
 });

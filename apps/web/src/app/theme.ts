@@ -1,4 +1,4 @@
-import { createTheme, getContrastRatio, type PaletteOptions } from '@mui/material/styles';
+import { createTheme, getContrastRatio, type PaletteOptions, type ThemeOptions } from '@mui/material/styles';
 import type { BrandingTheme } from '@fleetgate/contracts';
 
 export const drawerWidth = 280;
@@ -7,6 +7,30 @@ export const rightDrawerWidth = 300;
 export const tooltipDelayMs = 1500;
 /** At and above this width the menu sits beside the content; below it overlays. */
 export const wideScreenQuery = '(min-width:960px)';
+
+/** The system's "reduce motion" setting (WCAG 2.3.3), which `reducedMotion` follows. */
+export const reducedMotionQuery = '(prefers-reduced-motion: reduce)';
+
+/**
+ * For users who asked their system for less motion: dialogs, drawers, menus and tooltips appear
+ * and go without sliding, fading or growing, and a click sends no ripple across the button. The
+ * keyboard's focus ripple stays: it is how a focused button shows its focus.
+ */
+export const reducedMotion: ThemeOptions = {
+  transitions: {
+    create: () => 'none',
+    duration: {
+      shortest: 0,
+      shorter: 0,
+      short: 0,
+      standard: 0,
+      complex: 0,
+      enteringScreen: 0,
+      leavingScreen: 0,
+    },
+  },
+  components: { MuiButtonBase: { defaultProps: { disableTouchRipple: true } } },
+};
 
 /** Fleetgate's own look, used where no branding applies. */
 export const defaultThemeColors: BrandingTheme = {
