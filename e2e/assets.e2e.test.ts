@@ -138,35 +138,6 @@ describe('asset types in the drawer', () => {
       await context.close();
     });
 
-    it(`puts the order back when saving it fails at ${width} px`, async () => {
-      const admin = await world.server.newAdministrator('Asset Reorder Fail');
-      for (const name of ['PLC', 'HMI']) await addType(admin, name);
-      const { page, context, errors } = await open(admin, width, '/assets');
-      await page.route('**/api/AssetTypeList', (route) =>
-        route.request().method() === 'PATCH'
-          ? route.fulfill({
-              status: 403,
-              contentType: 'application/json',
-              body: JSON.stringify({
-                type: 'Error',
-                status: 'error',
-                data: [{ message: 'Missing capability' }],
-              }),
-            })
-          : route.continue(),
-      );
-      const list = typeList(await typesDrawer(page));
-      await drag(
-        page,
-        list.getByRole('button', { name: 'Drag to reorder HMI' }),
-        list.getByRole('listitem').filter({ hasText: 'PLC' }),
-      );
-      await page.getByText('The new order could not be saved: Your role does not allow this').waitFor();
-      await expect.poll(() => drawerNames(page)).toEqual(['PLC', 'HMI']);
-      expect(errors).toEqual([]);
-      await context.close();
-    });
-
     it(`refuses to delete an asset type in use and hides delete for the last at ${width} px`, async () => {
       const admin = await world.server.newAdministrator('Asset Delete');
       const plc = await addType(admin, 'PLC');
@@ -243,24 +214,59 @@ describe('asset types in the drawer', () => {
       expect(errors).toEqual([]);
       await context.close();
     });
-
-    it(`keeps users without the asset-types right out of the asset pages at ${width} px`, async () => {
-      const admin = await world.server.newAdministrator('Asset Owner');
-      const plc = await addType(admin, 'PLC');
-      // The asset pages and their drawer are gated by the asset-types right (the catalogue has no
-      // separate assets right), so without it there is no menu entry, no page and no drawer to drag in.
-      const member = await world.server.newMember(admin, ['groups.manage'], 'No Assets');
-      const { page, context, errors } = await open(member, width, `/assets/${plc.publicId}`);
-      await page.getByRole('heading', { name: 'Not allowed' }).waitFor();
-      expect(await page.getByRole('region', { name: 'Asset types' }).count()).toBe(0);
-      const links = page.getByRole('navigation').getByRole('link');
-      expect(await links.allInnerTexts()).not.toContain('Assets');
-      await screenshot(page, `assets-not-allowed-${width}`);
-      await expectAccessible(page);
-      expect(errors).toEqual([]);
-      await context.close();
-    });
   }
+});
+
+describe('asset types: failures and rights', () => {
+  // These paths do not change with the layout: each runs at one of the two widths, taken in turn,
+  // while the flows above run at both.
+  it('puts the order back when saving it fails at 600 px', async () => {
+    const width = 600;
+    const admin = await world.server.newAdministrator('Asset Reorder Fail');
+    for (const name of ['PLC', 'HMI']) await addType(admin, name);
+    const { page, context, errors } = await open(admin, width, '/assets');
+    await page.route('**/api/AssetTypeList', (route) =>
+      route.request().method() === 'PATCH'
+        ? route.fulfill({
+            status: 403,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              type: 'Error',
+              status: 'error',
+              data: [{ message: 'Missing capability' }],
+            }),
+          })
+        : route.continue(),
+    );
+    const list = typeList(await typesDrawer(page));
+    await drag(
+      page,
+      list.getByRole('button', { name: 'Drag to reorder HMI' }),
+      list.getByRole('listitem').filter({ hasText: 'PLC' }),
+    );
+    await page.getByText('The new order could not be saved: Your role does not allow this').waitFor();
+    await expect.poll(() => drawerNames(page)).toEqual(['PLC', 'HMI']);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps users without the asset-types right out of the asset pages at 1280 px', async () => {
+    const width = 1280;
+    const admin = await world.server.newAdministrator('Asset Owner');
+    const plc = await addType(admin, 'PLC');
+    // The asset pages and their drawer are gated by the asset-types right (the catalogue has no
+    // separate assets right), so without it there is no menu entry, no page and no drawer to drag in.
+    const member = await world.server.newMember(admin, ['groups.manage'], 'No Assets');
+    const { page, context, errors } = await open(member, width, `/assets/${plc.publicId}`);
+    await page.getByRole('heading', { name: 'Not allowed' }).waitFor();
+    expect(await page.getByRole('region', { name: 'Asset types' }).count()).toBe(0);
+    const links = page.getByRole('navigation').getByRole('link');
+    expect(await links.allInnerTexts()).not.toContain('Assets');
+    await screenshot(page, `assets-not-allowed-${width}`);
+    await expectAccessible(page);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('assets', () => {
