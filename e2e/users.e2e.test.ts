@@ -25,15 +25,13 @@ let outboxDir: string;
 beforeAll(async () => {
   // The server runs without SMTP, so invitations land in this outbox as .eml files.
   outboxDir = await mkdtemp(path.join(tmpdir(), 'fleetgate-outbox-'));
-  process.env.OUTBOX_DIR = outboxDir;
-  server = await startServer();
+  server = await startServer({ OUTBOX_DIR: outboxDir });
   browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  delete process.env.OUTBOX_DIR;
   if (outboxDir) await rm(outboxDir, { recursive: true, force: true });
 });
 
