@@ -157,8 +157,8 @@ export class AgentRunner extends EventEmitter<{
 
       const mux = new Multiplexer({
         role: 'acceptor',
-        send: (frame) => {
-          if (ws.readyState === WebSocket.OPEN) ws.send(frame);
+        send: (frame, written) => {
+          if (ws.readyState === WebSocket.OPEN) ws.send(frame, written);
         },
         onStream: (stream, target) => serveStream(stream, target, this.#options),
       });

@@ -55,8 +55,8 @@ export function openRelayLink(ticket: Pick<TunnelTicket, 'relayUrl' | 'ticket'>,
   });
   const mux = new Multiplexer({
     role: 'initiator',
-    send: (frame) => {
-      if (ws.readyState === WebSocket.OPEN) ws.send(frame);
+    send: (frame, written) => {
+      if (ws.readyState === WebSocket.OPEN) ws.send(frame, written);
     },
   });
 

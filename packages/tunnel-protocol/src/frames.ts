@@ -26,10 +26,16 @@ export class ProtocolError extends Error {
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
-export function encodeFrame(frame: Frame): Uint8Array {
+/**
+ * Encodes `frame` into `into` when it is given (and large enough: a pooled buffer), else into a new
+ * buffer; returns the encoded bytes.
+ */
+export function encodeFrame(frame: Frame, into?: Buffer): Uint8Array {
   const payload = payloadOf(frame);
   // Every byte is written below, so no zero-filling (data frames are up to 64 KB each).
-  const out = Buffer.allocUnsafe(headerLength + payload.length);
+  const out = into
+    ? into.subarray(0, headerLength + payload.length)
+    : Buffer.allocUnsafe(headerLength + payload.length);
   const view = new DataView(out.buffer, out.byteOffset, out.byteLength);
   view.setUint8(0, FrameType[frame.type]);
   view.setUint32(1, frame.streamId);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { encodeFrame, ProtocolError } from './frames.ts';
 import { Multiplexer, type MultiplexerOptions, type TunnelStream } from './multiplexer.ts';
 
@@ -12,14 +12,25 @@ type Link = {
   errors: Error[];
 };
 
-/** Two multiplexers joined like a WebSocket: each direction delivers messages in order, later. */
-function link(options: Partial<MultiplexerOptions>, onStream: MultiplexerOptions['onStream']): Link {
+/**
+ * Two multiplexers joined like a WebSocket: each direction delivers messages in order, later.
+ * `transport: 'copied'` hands the receiver a copy and then tells the sender the frame is written,
+ * as a socket does (the sender may then reuse its buffer); by default the receiver gets the
+ * sender's own bytes and the sender is never told.
+ */
+function link(
+  options: Partial<MultiplexerOptions>,
+  onStream: MultiplexerOptions['onStream'],
+  transport: 'shared' | 'copied' = 'shared',
+): Link {
   const errors: Error[] = [];
   let sentData = 0;
-  const deliver = (to: () => Multiplexer) => (frame: Uint8Array) => {
+  const deliver = (to: () => Multiplexer) => (frame: Uint8Array, written?: () => void) => {
+    const message = transport === 'copied' ? Buffer.from(frame) : frame;
+    if (transport === 'copied') setImmediate(() => written?.());
     setImmediate(() => {
       try {
-        to().receive(frame);
+        to().receive(message);
       } catch (error) {
         errors.push(error as Error);
       }
@@ -28,9 +39,9 @@ function link(options: Partial<MultiplexerOptions>, onStream: MultiplexerOptions
   const initiator: Multiplexer = new Multiplexer({
     ...options,
     role: 'initiator',
-    send: (frame) => {
+    send: (frame, written) => {
       if (frame[0] === 2) sentData += frame.length - 5;
-      deliver(() => acceptor)(frame);
+      deliver(() => acceptor)(frame, written);
     },
   });
   const acceptor: Multiplexer = new Multiplexer({
@@ -152,6 +163,57 @@ describe('multiplexer', () => {
         },
       };
     });
+  });
+
+  it("reuses a data frame's buffer only once the connection has written it", () => {
+    const sent: { frame: Uint8Array; written?: (() => void) | undefined }[] = [];
+    const mux = new Multiplexer({
+      role: 'initiator',
+      send: (frame, written) => sent.push({ frame, written }),
+    });
+    const stream = mux.open('echo');
+    stream.write(Buffer.alloc(20_000, 1));
+    stream.write(Buffer.alloc(20_000, 2));
+    const [, first, second] = sent;
+    expect(second!.frame.buffer).not.toBe(first!.frame.buffer);
+    // The first frame is still the connection's: its bytes stay as they were.
+    expect(
+      Buffer.from(first!.frame)
+        .subarray(5)
+        .every((byte) => byte === 1),
+    ).toBe(true);
+    first!.written!();
+    stream.write(Buffer.alloc(20_000, 3));
+    expect(sent[3]!.frame.buffer).toBe(first!.frame.buffer);
+    expect(
+      Buffer.from(sent[3]!.frame)
+        .subarray(5)
+        .every((byte) => byte === 3),
+    ).toBe(true);
+    expect(
+      Buffer.from(second!.frame)
+        .subarray(5)
+        .every((byte) => byte === 2),
+    ).toBe(true);
+    mux.destroy();
+  });
+
+  it('carries bytes intact when the connection writes frames out and their buffers are reused', async () => {
+    await echoProperty((options) => {
+      const l = link(options, (stream) => stream.pipe(stream), 'copied');
+      return {
+        open: (target) => l.initiator.open(target),
+        check: async () => expect(l.errors).toEqual([]),
+      };
+    });
+    // Full-size frames too: 4 MB each way through the default window and frame size.
+    const l = link({}, (stream) => stream.pipe(stream), 'copied');
+    const data = randomBytes(4 * 1024 * 1024);
+    const stream = l.initiator.open('echo');
+    const echoed = collect(stream);
+    await writeAll(stream, [data]);
+    expect(sha(await echoed)).toBe(sha(data));
+    expect(l.errors).toEqual([]);
   });
 
   it('never sends more than the window to a reader that does not read', async () => {

@@ -1,12 +1,23 @@
 import { Duplex } from 'node:stream';
-import { decodeFrame, defaultMaxPayload, encodeFrame, ProtocolError, type Frame } from './frames.ts';
+import {
+  decodeFrame,
+  defaultMaxPayload,
+  encodeFrame,
+  headerLength,
+  ProtocolError,
+  type Frame,
+} from './frames.ts';
 import { SplicedEnd, type StreamEnd } from './spliced-end.ts';
 
 export type MultiplexerOptions = {
   /** The initiator numbers the streams it opens odd, the acceptor even, so ids never collide. */
   role: 'initiator' | 'acceptor';
-  /** Sends one encoded frame to the peer (one WebSocket message). */
-  send: (frame: Uint8Array) => void;
+  /**
+   * Sends one encoded frame to the peer (one WebSocket message). A sender that calls `written`
+   * once the connection no longer holds the bytes (written out, or never to be) lets the
+   * multiplexer reuse a data frame's buffer; one that does not simply never gets it back.
+   */
+  send: (frame: Uint8Array, written?: () => void) => void;
   /** The peer opened a stream to `target`; destroy the stream to refuse it. */
   onStream?: (stream: TunnelStream, target: string) => void;
   /** Bytes a sender may have in flight per stream before the receiver grants more. */
@@ -155,9 +166,27 @@ export class Multiplexer {
   }
 
   #send(frame: Frame) {
-    if (!this.#destroyed) this.#options.send(encodeFrame(frame));
+    if (this.#destroyed) return;
+    // Small frames get buffers of their own size: a sender that never calls `written` (the
+    // server's) would otherwise take a whole pooled buffer for each.
+    const pooled = frame.type === 'data' && frame.payload.length >= pooledFromBytes;
+    if (!pooled || frame.payload.length > defaultMaxPayload) return this.#options.send(encodeFrame(frame));
+    const buffer = dataFrameBuffers.pop() ?? Buffer.allocUnsafe(headerLength + defaultMaxPayload);
+    this.#options.send(encodeFrame(frame, buffer), () => {
+      if (dataFrameBuffers.length < dataFrameBuffersKept) dataFrameBuffers.push(buffer);
+    });
   }
 }
+
+/**
+ * Data frames' buffers, reused once written. Every 64 KB a stream sends otherwise allocates one
+ * more short-lived buffer, and with V8 counting Buffers towards its heap limit
+ * (external-memory.ts) every few tens of megabytes carried cost a full collection. Shared by the
+ * process's multiplexers and bounded, so a burst leaves at most 2 MB behind.
+ */
+const dataFrameBuffers: Buffer[] = [];
+const dataFrameBuffersKept = 32;
+const pooledFromBytes = defaultMaxPayload / 4;
 
 type StreamWiring = {
   window: number;
