@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { confirmationLink, registerThroughApi, uniqueAccount } from './support/accounts.ts';
 import { launchChromium, settledScreenshot } from './support/browser.ts';
@@ -143,8 +143,20 @@ describe.each([1280, 600])('users at %i px', (width) => {
 
     // The role's rights: the users screen, but not roles or access categories.
     const menu = guest.page.getByRole('navigation');
-    if (width < 960) await guest.page.getByRole('button', { name: 'Toggle menu' }).click();
-    await menu.getByRole('link', { name: 'Users' }).waitFor();
+    const usersLink = menu.getByRole('link', { name: 'Users' });
+    if (width < 960) {
+      // The shell may still be settling into the new company, and the overlay menu closes on every
+      // navigation (use-drawer-open.ts): a click too early is undone, so open it until it stays.
+      await vi.waitFor(
+        async () => {
+          if (!(await usersLink.isVisible()))
+            await guest.page.getByRole('button', { name: 'Toggle menu' }).click();
+          await usersLink.waitFor({ timeout: 3_000 });
+        },
+        { timeout: 30_000, interval: 100 },
+      );
+    }
+    await usersLink.waitFor();
     expect(await menu.getByRole('link', { name: 'Roles' }).count()).toBe(0);
     expect(await menu.getByRole('link', { name: 'Access categories' }).count()).toBe(0);
     await guest.page.goto(`${server.baseUrl}/users`);
