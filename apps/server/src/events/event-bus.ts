@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { LiveEvent } from '@fleetgate/contracts';
+import { batched } from '../db/batched.ts';
 import type { Db } from '../db/client.ts';
 import type { PgListener } from '../db/pg-listener.ts';
 import { DomainEvents } from './domain-events.ts';
@@ -26,6 +27,7 @@ export class EventBus {
   readonly #subscribers = new Set<Subscriber>();
   readonly #listeners = new Set<(published: Published) => void>();
   #db: Db | undefined;
+  #sent = 0;
 
   /** With a database, events also go to the other processes on the same PostgreSQL. */
   constructor(db?: Db) {
@@ -54,12 +56,11 @@ export class EventBus {
   async publish(audience: Audience, ...events: LiveEvent[]) {
     for (const event of events) this.#deliver({ audience, event });
     if (this.#db && events.length > 0) {
-      const notifies = events.map((event) => {
-        const payload = JSON.stringify({ origin: this.#origin, audience, event });
-        return sql`pg_notify(${channel}, ${payload})`;
-      });
-      // A select list is evaluated left to right: the notifications keep the events' order.
-      await sql`select ${sql.join(notifies)}`.execute(this.#db);
+      // Numbered: PostgreSQL delivers identical notifications of one statement only once.
+      const payloads = events.map((event) =>
+        JSON.stringify({ origin: this.#origin, n: this.#sent++, audience, event }),
+      );
+      await notify(this.#db, payloads);
     }
   }
 
@@ -70,8 +71,8 @@ export class EventBus {
   listenToOtherProcesses(listener: PgListener, onError: (error: unknown) => void): Promise<void> {
     return listener.listen(channel, {
       onNotification: (payload) => {
-        const { origin, ...published } = JSON.parse(payload) as Published & { origin: string };
-        if (origin !== this.#origin) this.#deliver(published);
+        const { origin, audience, event } = JSON.parse(payload) as Published & { origin: string };
+        if (origin !== this.#origin) this.#deliver({ audience, event });
       },
       onMissed: () =>
         onError(new Error('live events of other processes were missed while the database was away')),
@@ -90,3 +91,14 @@ export class EventBus {
     }
   }
 }
+
+/**
+ * Sends notifications to the other processes. Concurrent publishers share one statement (an
+ * attach storm announces thousands of agents: db/batched.ts); a select list is evaluated left to
+ * right, and batches go one after another, so every publisher's notifications keep their order.
+ */
+const notify = batched(async (db: Db, batch: string[][]) => {
+  const notifies = batch.flat().map((payload) => sql`pg_notify(${channel}, ${payload})`);
+  await sql`select ${sql.join(notifies)}`.execute(db);
+  return batch.map(() => undefined);
+});

@@ -5,6 +5,7 @@ import { relayCloseCodes } from '@fleetgate/contracts';
 import { useTestServer } from '../../test/harness.ts';
 import { AgentRunner } from '../../../agent/src/agent-runner.ts';
 import { eventually, seedAgent, upgradeStatus, type SeededAgent } from './relay.test-support.ts';
+import { recordAttempt } from './agent-rate-limit.ts';
 import { startVpnSession, sweepStaleSessions } from './relay-sessions.repository.ts';
 
 const runners: AgentRunner[] = [];
@@ -106,6 +107,58 @@ describe('agents attaching to the relay', () => {
     await second.closed;
   });
 
+  it('attaches many agents at once, one of them on two connections at once', async () => {
+    // Attaches arriving together share their statements (db/batched.ts): each agent still gets
+    // its own session, and the one that came twice is counted twice and keeps one session.
+    const company = await t.newCompany();
+    const agents = await Promise.all(
+      Array.from({ length: 30 }, () => seedAgent(t.server.db, company.publicId, { servers: [] })),
+    );
+    const twice = agents[0]!;
+    const connections = await Promise.all([...agents, twice].map((agent) => attach(t.server.baseUrl, agent)));
+    const ids = agents.map((agent) => agent.id);
+    const sessions = await eventually(async () => {
+      const rows = await t.server.db
+        .selectFrom('vpn_sessions')
+        .select(['agent_id', 'ended_at'])
+        .where('agent_id', 'in', ids)
+        .execute();
+      return rows.length === 31 && rows.filter((r) => r.ended_at === null).length === 30 ? rows : undefined;
+    });
+    const open = sessions.filter((r) => r.ended_at === null).map((r) => r.agent_id);
+    expect(new Set(open)).toEqual(new Set(ids));
+    expect(await rateLimitRow(t, twice)).toMatchObject({ rate_limit: null, rate_limit_counter: 2 });
+    const replaced = await Promise.race([connections[0]!.closed, connections[30]!.closed]);
+    expect(replaced.code).toBe(relayCloseCodes.agentReplaced);
+    for (const { ws } of connections) ws.close();
+  });
+
+  it('counts the attempts and starts the sessions of agents that come together, one of them twice', async () => {
+    const [other, agent] = [await newAgent(), await newAgent()];
+    const db = t.server.db;
+    const limits = { windowSeconds: 60, softAfterAttempts: 3, hardAfterAttempts: 6 };
+    const seen = { limit: null, counter: 0, lastHit: null };
+    // The first call runs alone; the two made meanwhile share the next batch.
+    const decisions = await Promise.all(
+      [other, agent, agent].map((a) => recordAttempt(db, { agentId: a.id, limits, seen })),
+    );
+    expect(decisions.map((d) => d.allowed)).toEqual([true, true, true]);
+    expect(await rateLimitRow(t, agent)).toMatchObject({ rate_limit: null, rate_limit_counter: 2 });
+
+    const started = await Promise.all(
+      [other, agent, agent].map((a) => startVpnSession(db, { agentId: a.id })),
+    );
+    const rows = await db
+      .selectFrom('vpn_sessions')
+      .select(['id', 'ended_at'])
+      .where('agent_id', '=', agent.id)
+      .orderBy('id')
+      .execute();
+    // The later call's session is the one left open, as if the two had come one after the other.
+    expect(rows.map((r) => r.id)).toEqual([started[1], started[2]]);
+    expect(rows.map((r) => r.ended_at === null)).toEqual([false, true]);
+  });
+
   it('closes a peer that sends text or malformed frames with the protocol-error code', async () => {
     const agent = await newAgent();
     const text = await attach(t.server.baseUrl, agent);
@@ -121,7 +174,7 @@ describe('agents attaching to the relay', () => {
 
   it('ends VPN sessions a dead process left open, and only those', async () => {
     const [dead, unknown] = [await newAgent(), await newAgent()];
-    const deadSession = await startVpnSession(t.server.db, dead.id);
+    const deadSession = await startVpnSession(t.server.db, { agentId: dead.id });
     const hourAgo = new Date(Date.now() - 3600_000);
     await t.server.db
       .updateTable('agents')
@@ -129,7 +182,7 @@ describe('agents attaching to the relay', () => {
       .where('id', '=', dead.id)
       .execute();
     // A session row not made by a relay (never seen) is left alone.
-    await startVpnSession(t.server.db, unknown.id);
+    await startVpnSession(t.server.db, { agentId: unknown.id });
     await t.server.db
       .updateTable('agents')
       .set({ last_seen_at: null })

@@ -1,6 +1,8 @@
 import { agentRateLimit } from '@fleetgate/contracts';
 import type { Db } from '../db/client.ts';
 import type { RelayOptions } from './relay-options.ts';
+import { sql } from 'kysely';
+import { batched, Failed, firstOfEachKey } from '../db/batched.ts';
 import { runInTransaction } from '../db/transaction.ts';
 
 export type RateLimitState = {
@@ -48,32 +50,44 @@ export function decideAttempt(state: RateLimitState, now: Date, limits: Limits):
   return { allowed: true, next: { limit, counter, lastHit: now } };
 }
 
+export type Attempt = { agentId: number; limits: Limits; seen: RateLimitState };
+
 /**
  * Records an attempt of this agent atomically and says whether it may attach. `seen`: the state
- * the caller just read (with the credential): the attempt is then one conditional update that
- * applies only while the row still holds exactly that state, so it costs one statement instead
- * of a locking transaction; when another attempt changed the row in between, it is decided
- * again under the row lock.
+ * the caller just read (with the credential): the attempt is then a conditional update that
+ * applies only while the row still holds exactly that state, so it costs no locking transaction;
+ * concurrent attempts share that update (db/batched.ts). An attempt whose row another one
+ * changed in between, or whose agent comes twice in a batch, is decided again under the row lock.
  */
-export async function recordAttempt(
-  db: Db,
-  agentId: number,
-  limits: Limits,
-  seen?: RateLimitState,
-): Promise<AttemptDecision> {
-  if (seen) {
-    const decision = decideAttempt(seen, new Date(), limits);
-    const updated = await db
-      .updateTable('agents')
-      .set(stateColumns(decision))
-      .where('id', '=', agentId)
-      .where('rate_limit', seen.limit === null ? 'is' : '=', seen.limit)
-      .where('rate_limit_counter', '=', seen.counter)
-      .where('rate_limit_last_hit', seen.lastHit === null ? 'is' : '=', seen.lastHit)
-      .returning('id')
-      .executeTakeFirst();
-    if (updated) return decision;
-  }
+export const recordAttempt = batched(async (db: Db, attempts: Attempt[]) => {
+  const now = new Date();
+  const decisions = attempts.map((a) => decideAttempt(a.seen, now, a.limits));
+  const { first, again } = firstOfEachKey(attempts, (a) => a.agentId);
+  const rows = first.map((i) => {
+    const { seen } = attempts[i]!;
+    const { limit, counter, lastHit } = decisions[i]!.next;
+    return sql`(${attempts[i]!.agentId}::integer, ${limit}::text, ${counter}::integer, ${lastHit}::timestamptz,
+      ${seen.limit}::text, ${seen.counter}::integer, ${seen.lastHit}::timestamptz)`;
+  });
+  const updated = await sql<{ id: number }>`
+    update agents set rate_limit = v.next_limit, rate_limit_counter = v.next_counter,
+      rate_limit_last_hit = v.next_last_hit
+    from (values ${sql.join(rows)})
+      as v(id, next_limit, next_counter, next_last_hit, seen_limit, seen_counter, seen_last_hit)
+    where agents.id = v.id
+      and agents.rate_limit is not distinct from v.seen_limit
+      and agents.rate_limit_counter = v.seen_counter
+      and agents.rate_limit_last_hit is not distinct from v.seen_last_hit
+    returning agents.id`.execute(db);
+  const applied = new Set(updated.rows.map((row) => row.id));
+  const retry = [...first.filter((i) => !applied.has(attempts[i]!.agentId)), ...again].sort((x, y) => x - y);
+  const outcomes: (AttemptDecision | Failed)[] = decisions;
+  for (const i of retry)
+    outcomes[i] = await recordAttemptLocked(db, attempts[i]!).catch((error: unknown) => new Failed(error));
+  return outcomes;
+});
+
+async function recordAttemptLocked(db: Db, { agentId, limits }: Attempt): Promise<AttemptDecision> {
   return runInTransaction(db, async (trx) => {
     const row = await trx
       .selectFrom('agents')

@@ -2,7 +2,10 @@ import { sql } from 'kysely';
 import type { Db } from '../db/client.ts';
 import { newPublicId } from '../http/ids.ts';
 import { vpnAddress } from './vpn-address.ts';
+import { batched, Failed, firstOfEachKey } from '../db/batched.ts';
 import { runInTransaction } from '../db/transaction.ts';
+
+export type SessionStart = { agentId: number; processId?: number | undefined };
 
 /**
  * Starts the agent's VPN session (its "activeVpnSession"): any session still open for it (an
@@ -10,13 +13,33 @@ import { runInTransaction } from '../db/transaction.ts';
  * platform server, or the built-in relay's range. Its data relay (mdr), which also carries its
  * logging data, is the company's own when it has one, else the shared built-in one. The session
  * names `processId`, this server process's own registration, as its relay when there is one.
+ * Concurrent starts share one transaction (db/batched.ts); an agent that comes twice in a batch
+ * starts its second session in the next one, so it ends the first as it would one at a time.
  */
-export async function startVpnSession(db: Db, agentId: number, processId?: number): Promise<number> {
+export const startVpnSession = batched(async (db: Db, starts: SessionStart[]) => {
+  const outcomes: (number | Failed)[] = [];
+  let pending = starts.map((_, i) => i);
+  while (pending.length > 0) {
+    const { first, again } = firstOfEachKey(pending, (i) => starts[i]!.agentId);
+    const ids = await startDistinctSessions(
+      db,
+      first.map((k) => starts[pending[k]!]!),
+    );
+    first.forEach((k, n) => (outcomes[pending[k]!] = ids[n]!));
+    pending = again.map((k) => pending[k]!);
+  }
+  return outcomes;
+});
+
+/** Starts one session for each of these agents, all different, in one transaction. */
+async function startDistinctSessions(db: Db, starts: SessionStart[]): Promise<(number | Failed)[]> {
+  const agentIds = starts.map((start) => start.agentId);
   return runInTransaction(db, async (trx) => {
     const now = new Date();
-    // Locks the agent row (as an update of it would) so two attaching connections of one agent
-    // take turns, and reads its relay's range and data relay in the same statement.
-    const agent = await trx
+    // Locks the agents' rows (as an update of them would), in id order so that concurrent
+    // batches never wait on each other in a cycle, and so that two attaching connections of one
+    // agent take turns; reads each one's relay range and data relay in the same statement.
+    const agents = await trx
       .selectFrom('agents as a')
       .leftJoinLateral(
         (eb) => {
@@ -56,34 +79,52 @@ export async function startVpnSession(db: Db, agentId: number, processId?: numbe
         },
         (join) => join.onTrue(),
       )
-      .select(['a.company_id', 'server.id as server_id', 'server.vpn_range', 'server.mdr_id'])
-      .where('a.id', '=', agentId)
+      .select(['a.id', 'a.company_id', 'server.id as server_id', 'server.vpn_range', 'server.mdr_id'])
+      .where('a.id', 'in', agentIds)
+      .orderBy('a.id')
       .forNoKeyUpdate('a')
-      .executeTakeFirstOrThrow();
-    if (agent.server_id === null) throw new Error(`agent ${agentId} has no relay to attach to`);
-    // It is seen now, and any session still open for it ends first: in a statement of its own,
-    // since the open session's unique key would refuse the new one in the same statement.
-    await trx
-      .with('seen', (cte) => cte.updateTable('agents').set({ last_seen_at: now }).where('id', '=', agentId))
-      .updateTable('vpn_sessions')
-      .set({ ended_at: now })
-      .where('agent_id', '=', agentId)
-      .where('ended_at', 'is', null)
       .execute();
-    const session = await trx
-      .insertInto('vpn_sessions')
-      .values({
-        public_id: newPublicId(),
-        company_id: agent.company_id,
-        agent_id: agentId,
-        platform_server_id: processId ?? agent.server_id,
-        mdr_server_id: agent.mdr_id ?? null,
-        logging_mdr_server_id: agent.mdr_id ?? null,
-        vpn_address: vpnAddress(agent.vpn_range ?? '10.187.0.0/16', agentId),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return session.id;
+    const byId = new Map(agents.map((agent) => [agent.id, agent]));
+    const startable = starts.filter((start) => byId.get(start.agentId)?.server_id != null);
+    const sessionOf = new Map<number, number>();
+    if (startable.length > 0) {
+      const startableIds = startable.map((start) => start.agentId);
+      // They are seen now, and any session still open for them ends first: in a statement of
+      // its own, since an open session's unique key would refuse the new one in the same statement.
+      await trx
+        .with('seen', (cte) =>
+          cte.updateTable('agents').set({ last_seen_at: now }).where('id', 'in', startableIds),
+        )
+        .updateTable('vpn_sessions')
+        .set({ ended_at: now })
+        .where('agent_id', 'in', startableIds)
+        .where('ended_at', 'is', null)
+        .execute();
+      const sessions = await trx
+        .insertInto('vpn_sessions')
+        .values(
+          startable.map(({ agentId, processId }) => {
+            const agent = byId.get(agentId)!;
+            return {
+              public_id: newPublicId(),
+              company_id: agent.company_id,
+              agent_id: agentId,
+              platform_server_id: processId ?? agent.server_id!,
+              mdr_server_id: agent.mdr_id ?? null,
+              logging_mdr_server_id: agent.mdr_id ?? null,
+              vpn_address: vpnAddress(agent.vpn_range ?? '10.187.0.0/16', agentId),
+            };
+          }),
+        )
+        .returning(['id', 'agent_id'])
+        .execute();
+      for (const session of sessions) sessionOf.set(session.agent_id, session.id);
+    }
+    return starts.map(
+      ({ agentId }) =>
+        sessionOf.get(agentId) ??
+        new Failed(new Error(`agent ${agentId} is gone or has no relay to attach to`)),
+    );
   });
 }
 

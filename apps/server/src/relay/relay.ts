@@ -390,10 +390,10 @@ export class Relay {
     const credential = bearerSecret(request);
     const agent = credential ? await findAgentByCredential(this.#deps.db, credential) : undefined;
     if (!agent) return rejectUpgrade(socket, 401, errorMessages.unauthenticated);
-    const decision = await recordAttempt(this.#deps.db, agent.id, this.#options, {
-      limit: agent.rateLimit,
-      counter: agent.rateLimitCounter,
-      lastHit: agent.rateLimitLastHit,
+    const decision = await recordAttempt(this.#deps.db, {
+      agentId: agent.id,
+      limits: this.#options,
+      seen: { limit: agent.rateLimit, counter: agent.rateLimitCounter, lastHit: agent.rateLimitLastHit },
     });
     if (!decision.allowed) {
       const retry = decision.retryAfterSeconds;
@@ -413,7 +413,10 @@ export class Relay {
     // The session names this process as the agent's relay (its rscServer), so clients that land
     // on another process find it here.
     await this.#registering?.catch(() => undefined);
-    const sessionId = await startVpnSession(this.#deps.db, agent.id, this.#registration?.id);
+    const sessionId = await startVpnSession(this.#deps.db, {
+      agentId: agent.id,
+      processId: this.#registration?.id,
+    });
     let upgraded = false;
     socket.once('close', () => {
       if (!upgraded)

@@ -1,7 +1,35 @@
 import { createHash } from 'node:crypto';
 import type { AgentDataConfig } from '@fleetgate/contracts';
 import type { Db } from '../../db/client.ts';
-import { liveActivationOf } from '../licences/licence.repository.ts';
+import { batched } from '../../db/batched.ts';
+import { liveActivationsOf } from '../licences/licence.repository.ts';
+
+/**
+ * Whether the agent collects anything: logging activated on it and the app installed in its
+ * company. Every attach asks this and most agents collect nothing, so concurrent asks share one
+ * statement (an attach storm: db/batched.ts).
+ */
+const collectsData = batched(async (db: Db, agentIds: number[]) => {
+  const rows = await db
+    .selectFrom('agents as a')
+    .select('a.id')
+    .where('a.id', 'in', agentIds)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('company_apps as ca')
+          .select('ca.app')
+          .whereRef('ca.company_id', '=', 'a.company_id')
+          .where('ca.app', '=', 'dataLogging'),
+      ),
+    )
+    .where((eb) =>
+      eb.exists(liveActivationsOf(db, 'dataLogging', new Date()).where('x.agent_id', '=', eb.ref('a.id'))),
+    )
+    .execute();
+  const collecting = new Set(rows.map((row) => row.id));
+  return agentIds.map((id) => collecting.has(id));
+});
 
 /**
  * What the agent collects: its Modbus sources (by service name) and their tags, while logging is
@@ -9,24 +37,7 @@ import { liveActivationOf } from '../licences/licence.repository.ts';
  * rest, so it changes with any change and only then.
  */
 export async function buildAgentDataConfig(db: Db, agentId: number): Promise<AgentDataConfig> {
-  // Every attach asks this, and most agents collect nothing: one statement answers it.
-  const gate = await db
-    .selectFrom('agents as a')
-    .select((eb) => [
-      eb
-        .exists(
-          eb
-            .selectFrom('company_apps as ca')
-            .select('ca.app')
-            .whereRef('ca.company_id', '=', 'a.company_id')
-            .where('ca.app', '=', 'dataLogging'),
-        )
-        .as('installed'),
-      eb.exists(liveActivationOf(db, agentId, 'dataLogging', new Date())).as('active'),
-    ])
-    .where('a.id', '=', agentId)
-    .executeTakeFirst();
-  const collecting = Boolean(gate?.installed) && Boolean(gate?.active);
+  const collecting = await collectsData(db, agentId);
   let sources: AgentDataConfig['sources'] = [];
   let tags: AgentDataConfig['tags'] = [];
   if (collecting) {

@@ -283,11 +283,11 @@ export function liveActivations(db: Db, agentIds: number[], now: Date) {
 }
 
 /**
- * The agent's live activation of the app, as a subquery (`exists`) for a caller that asks it
- * together with other things in one statement.
+ * Live activations of the app (`x`), as a subquery for a caller that asks it together with other
+ * things in one statement: it ties `x.agent_id` to its own agent.
  */
-export function liveActivationOf(db: Db, agentId: number, app: PerAgentApp, now: Date) {
-  return selectLive(db, now).select('x.id').where('x.agent_id', '=', agentId).where('x.app', '=', app);
+export function liveActivationsOf(db: Db, app: PerAgentApp, now: Date) {
+  return selectLive(db, now).select('x.id').where('x.app', '=', app);
 }
 
 /** Activations live now: not deactivated, not run out, and (from a licence or bundle) its licence not expired. */
