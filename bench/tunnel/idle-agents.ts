@@ -1,10 +1,14 @@
 /**
  * Many idle agents, in their own process: each a real WebSocket to `/relay/agent` with its
- * credential, exactly the agent's authentication, and nothing else (the client library answers
- * the relay's pings). Attached `batch` at a time (all at once for an attach storm), the i-th
- * credential to the i-th relay address in turn (one per server process).
+ * credential, exactly the agent's authentication, and nothing else. Attached `batch` at a time
+ * (all at once for an attach storm), the i-th credential to the i-th relay address in turn (one
+ * per server process).
+ *
+ * The client side is written out here (idle-socket.ts) rather than taken from `ws`: the servers
+ * see the same handshake and frames, and this process, which shares the machine's cores with
+ * them, spends about half as much per attach, so the storm measures the servers, not it.
  */
-import WebSocket from 'ws';
+import { attachIdleSocket, type IdleSocket } from './idle-socket.ts';
 import { serveRole } from './ipc.ts';
 
 export type AttachManyRequest = {
@@ -22,25 +26,13 @@ export type AttachManyResult = {
   attachedPer: number[];
 };
 
-const sockets: WebSocket[] = [];
+const sockets: IdleSocket[] = [];
 
-function attachOne(relayUrl: string, credential: string): Promise<'attached' | number | 'failed'> {
-  return new Promise((resolve) => {
-    const ws = new WebSocket(relayUrl, {
-      headers: { Authorization: `Bearer ${credential}` },
-      handshakeTimeout: 30_000,
-    });
-    ws.on('unexpected-response', (_request, response) => {
-      response.resume();
-      resolve(response.statusCode ?? 0);
-      ws.terminate();
-    });
-    ws.on('error', () => resolve('failed'));
-    ws.on('open', () => {
-      sockets.push(ws);
-      resolve('attached');
-    });
-  });
+async function attachOne(relayUrl: string, credential: string): Promise<'attached' | number | 'failed'> {
+  const outcome = await attachIdleSocket(relayUrl, credential, 30_000);
+  if (typeof outcome !== 'object') return outcome;
+  sockets.push(outcome);
+  return 'attached';
 }
 
 async function attachMany({
@@ -81,9 +73,9 @@ serveRole(
   {
     attach: async (payload) => attachMany(payload as AttachManyRequest),
     /** How many are still open: the relay must not have dropped idle ones. */
-    open: async () => sockets.filter((ws) => ws.readyState === WebSocket.OPEN).length,
+    open: async () => sockets.filter((socket) => socket.open).length,
   },
   async () => {
-    for (const ws of sockets) ws.terminate();
+    for (const socket of sockets) socket.destroy();
   },
 );
