@@ -105,15 +105,19 @@ async function recordAttemptLocked(db: Db, { agentId, limits }: Attempt): Promis
   });
 }
 
-/** A connection that stayed up longer than the window proves the agent healthy: forget its attempts. */
-export async function clearRateLimit(db: Db, agentId: number): Promise<void> {
+/**
+ * A connection that stayed up longer than the window proves the agent healthy: forget its
+ * attempts. Concurrent calls share one statement (a process shutting down: db/batched.ts).
+ */
+export const clearRateLimit = batched(async (db: Db, agentIds: number[]) => {
   await db
     .updateTable('agents')
     .set({ rate_limit: null, rate_limit_counter: 0, rate_limit_last_hit: null })
-    .where('id', '=', agentId)
+    .where('id', 'in', agentIds)
     .where((eb) => eb.or([eb('rate_limit', 'is', null), eb('rate_limit', '!=', 'hard')]))
     .execute();
-}
+  return agentIds.map(() => undefined);
+});
 
 /** The agent's columns holding the state an attempt leaves. */
 function stateColumns(decision: AttemptDecision) {

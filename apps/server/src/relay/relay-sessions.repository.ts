@@ -128,18 +128,36 @@ async function startDistinctSessions(db: Db, starts: SessionStart[]): Promise<(n
   });
 }
 
-/** Ends one VPN session; says whether the agent still has an open one (attached elsewhere). */
-export async function endVpnSession(db: Db, agentId: number, sessionId: number): Promise<boolean> {
+export type SessionEnd = { agentId: number; sessionId: number };
+
+/**
+ * Ends one VPN session; says whether the agent still has an open one (attached elsewhere).
+ * Concurrent ends share their statements (a process shutting down with thousands of agents:
+ * db/batched.ts).
+ */
+export const endVpnSession = batched(async (db: Db, ends: SessionEnd[]): Promise<boolean[]> => {
   const now = new Date();
+  const agentIds = [...new Set(ends.map((end) => end.agentId))];
   await db
     .updateTable('vpn_sessions')
     .set({ ended_at: now })
-    .where('id', '=', sessionId)
+    .where(
+      'id',
+      'in',
+      ends.map((end) => end.sessionId),
+    )
     .where('ended_at', 'is', null)
     .execute();
-  await db.updateTable('agents').set({ last_seen_at: now }).where('id', '=', agentId).execute();
-  return isAgentAttached(db, agentId);
-}
+  await db.updateTable('agents').set({ last_seen_at: now }).where('id', 'in', agentIds).execute();
+  const open = await db
+    .selectFrom('vpn_sessions')
+    .select('agent_id')
+    .where('agent_id', 'in', agentIds)
+    .where('ended_at', 'is', null)
+    .execute();
+  const attached = new Set(open.map((row) => row.agent_id));
+  return ends.map((end) => attached.has(end.agentId));
+});
 
 /** Whether the agent is attached to a relay (of any server process). */
 export async function isAgentAttached(db: Db, agentId: number): Promise<boolean> {

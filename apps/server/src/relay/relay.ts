@@ -420,7 +420,10 @@ export class Relay {
     let upgraded = false;
     socket.once('close', () => {
       if (!upgraded)
-        this.#track(endVpnSession(this.#deps.db, agent.id, sessionId), 'ending a VPN session failed');
+        this.#track(
+          endVpnSession(this.#deps.db, { agentId: agent.id, sessionId }),
+          'ending a VPN session failed',
+        );
     });
     if (this.#closing) return rejectUpgrade(socket, 503, 'server shutting down');
     // Upgrades skip Fastify's hooks, so the Host check every other request passes is made here.
@@ -498,7 +501,7 @@ export class Relay {
     for (const client of link.clients) client.close(relayCloseCodes.agentGone, 'agent disconnected');
     for (const watcher of link.watchers) watcher.destroy(new Error('agent disconnected'));
     if (this.#crashed) return;
-    const stillAttached = await endVpnSession(this.#deps.db, agent.id, sessionId);
+    const stillAttached = await endVpnSession(this.#deps.db, { agentId: agent.id, sessionId });
     if (Date.now() - link.connectedAt > this.#options.windowSeconds * 1000)
       await clearRateLimit(this.#deps.db, agent.id);
     this.#deps.log.info({ agent: agent.publicId }, 'agent detached');
