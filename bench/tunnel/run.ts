@@ -9,7 +9,8 @@
  * database (two-process.ts): a client on one reaching an agent on the other (forwarded over the
  * internal link), an attach storm spread over both, and idle agents' memory in each. Sizes:
  * BENCH_TUNNEL_MB (200), BENCH_SECONDS (10), BENCH_ROUND_TRIPS (2000), BENCH_IDLE_AGENTS (2000 on
- * one process, 10,000 over two), BENCH_STORM_AGENTS (2000).
+ * one process, 10,000 over two), BENCH_STORM_AGENTS (2000), BENCH_PAIRS (3: the ceiling's and a
+ * path's runs taken in turn for the relay's ratios).
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -21,7 +22,13 @@ import { startRole, type ChildRole } from './ipc.ts';
 import { bulkEcho, pingPong, type BulkResult, type RoundTrips } from './measure.ts';
 import type { AttachManyResult } from './idle-agents.ts';
 import type { SeededAgent, ServerInfo } from './server.ts';
-import { attachStorm, twoProcessReport, type Forwarded, type StormResult } from './two-process.ts';
+import {
+  attachStorm,
+  twoProcessReport,
+  type Forwarded,
+  type InTurns,
+  type StormResult,
+} from './two-process.ts';
 
 const megabytes = Number(process.env.BENCH_TUNNEL_MB ?? 200);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -30,6 +37,7 @@ const idleAgents = Number(process.env.BENCH_IDLE_AGENTS ?? 2000);
 const twoProcessIdleAgents = Number(process.env.BENCH_IDLE_AGENTS ?? 10_000);
 const stormAgents = Math.min(twoProcessIdleAgents, Number(process.env.BENCH_STORM_AGENTS ?? 2000));
 const attachBatch = 50;
+const pairs = Number(process.env.BENCH_PAIRS ?? 3);
 const adminEmail = 'bench-admin@example.com';
 const password = randomBytes(18).toString('base64url');
 // Shared by the server processes: it signs their internal links.
@@ -98,6 +106,7 @@ try {
   const tunnelBulk = await bulk(tunnelPort);
   const cpu = cpuSpent(cpuBefore, await cpuOf([server, agent, connector]));
   const tunnel = { bulk: tunnelBulk, rtt: await rtt(tunnelPort) };
+  const tunnelInTurns = await inTurns(proxyPort, tunnelPort, bytes);
   await local(connectorUrl, 'POST', '/disconnect', info.baseUrl, token);
 
   // Two processes on one database: the connector asks process A (the public address) for a
@@ -116,12 +125,16 @@ try {
     const [deviceB] = await server.request<SeededAgent[]>('agents', { count: 1, services: servicesB });
     await agentB.request('attach', { relayUrl: agentRelayUrl(infoB), credential: deviceB!.credential });
     const forwardedPort = await connectThrough(connectorUrl, info, token, userId, deviceB!.publicId);
-    // The ceiling again, next to this run: the machine's other work changes from minute to minute.
-    const proxiesAgain = await bulk(proxyPort);
     const forwardedBefore = await cpuOf([connector, server, serverB, agentB]);
     const forwardedBulk = await bulk(forwardedPort);
     const forwardedCpu = cpuSpent(forwardedBefore, await cpuOf([connector, server, serverB, agentB]));
-    forwarded = { bulk: forwardedBulk, rtt: await rtt(forwardedPort), cpu: forwardedCpu, proxiesAgain };
+    const inTurnsWithCeiling = await inTurns(proxyPort, forwardedPort, bytes);
+    forwarded = {
+      bulk: forwardedBulk,
+      rtt: await rtt(forwardedPort),
+      cpu: forwardedCpu,
+      inTurns: inTurnsWithCeiling,
+    };
     await local(connectorUrl, 'POST', '/disconnect', info.baseUrl, token);
   }
 
@@ -143,11 +156,26 @@ try {
   process.stdout.write(report({ info, direct, proxies, tunnel, cpu, proxyCpu, memory }));
   if (forwarded && storm && infoB) {
     const names = [info.serverName!, infoB.serverName!];
-    process.stdout.write(twoProcessReport({ names, direct, proxies, tunnel, forwarded, storm }));
+    process.stdout.write(twoProcessReport({ names, direct, tunnel, tunnelInTurns, forwarded, storm }));
   }
 } finally {
   await Promise.all(roles.map((r) => r.stop()));
   await database?.drop();
+}
+
+/**
+ * The ceiling's and a path's bulk runs taken in turn, `pairs` times: the machine's other work,
+ * which changes from minute to minute, weighs on both runs of a pair alike, so each pair's ratio
+ * holds where single runs minutes apart do not (they differed by a third on this machine).
+ */
+async function inTurns(ceilingPort: number, port: number, bytes: number): Promise<InTurns> {
+  const ratios: number[] = [];
+  for (let i = 0; i < pairs; i++) {
+    const ceiling = await bulkEcho(ceilingPort, bytes, seconds * 1000);
+    const path = await bulkEcho(port, bytes, seconds * 1000);
+    ratios.push(path.megabytesPerSecond / ceiling.megabytesPerSecond);
+  }
+  return { ratios };
 }
 
 /** CPU time (user+system, µs) of the roles and of this process, to see who limits the tunnel. */
