@@ -26,6 +26,10 @@ export const poolOf = (db: Db): pg.Pool | undefined => pools.get(db);
 export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20, types: poolTypes });
+    // PostgreSQL ends idle connections when it restarts, fails over or is told to: the pool drops
+    // such a connection and opens another for the next query, but reports it as an 'error' event,
+    // which would end the process with nobody listening. A query in flight gets its own error.
+    pool.on('error', () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     pools.set(db, pool);
     return db;
