@@ -27,12 +27,13 @@ it('survives PostgreSQL ending its idle connections and connects again for the n
   try {
     const pool = poolOf(db)!;
     await Promise.all([1, 2, 3].map(() => db.selectFrom('companies').select('id').limit(1).execute()));
-    expect(pool.idleCount).toBeGreaterThan(0);
+    const open = pool.idleCount;
+    expect(open).toBeGreaterThan(0);
     const ended = await admin.query(
       'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1',
       [name],
     );
-    expect(ended.rowCount).toBe(pool.totalCount);
+    expect(ended.rowCount).toBe(open);
     // The pool hears of each ended connection (an 'error' event, which with nobody listening
     // would have ended this process) and drops it.
     await eventually(async () => (pool.totalCount === 0 ? true : undefined));
