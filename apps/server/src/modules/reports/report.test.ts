@@ -4,6 +4,7 @@ import { useTestServer } from '../../../test/harness.ts';
 import { buildApp } from '../../app.ts';
 import { newPublicId } from '../../http/ids.ts';
 import { claimReportJob, runReportQueueOnce } from '../../jobs/report-queue.job.ts';
+import { reportAccessCases } from './report-access.cases.ts';
 import { periodText } from './report-pdf.ts';
 import { pdfText, reportFixtures } from './report.test-support.ts';
 
@@ -731,3 +732,5 @@ describe('ReportScheduleList', () => {
     ).toEqual([]);
   });
 });
+
+reportAccessCases(t, f);
