@@ -9,7 +9,7 @@ import { accountExternalMemoryWithHeap } from '@fleetgate/tunnel-protocol';
 import { serveRole } from './ipc.ts';
 
 // As the agent and the connector do when started: the bench measures them as they run.
-accountExternalMemoryWithHeap();
+accountExternalMemoryWithHeap('agent');
 
 export type AttachRequest = { relayUrl: string; credential: string };
 

@@ -29,7 +29,7 @@ export type ServerInfo = {
 };
 
 // As main.ts does: the bench measures the server as it runs.
-accountExternalMemoryWithHeap();
+accountExternalMemoryWithHeap('server');
 const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
 const db = await openDatabase({ databaseUrl, dataDir: 'memory://' });
 await migrateToLatest(db);

@@ -5,7 +5,7 @@ import { accountExternalMemoryWithHeap } from '@fleetgate/tunnel-protocol';
 import { main } from '../src/cli.ts';
 
 // Tunnel chunks are short-lived Buffers: collect them at the heap's pace (see the function).
-accountExternalMemoryWithHeap();
+accountExternalMemoryWithHeap('agent');
 
 const stopSignal = new Promise<string>((resolve) => {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => resolve(signal));

@@ -6,7 +6,7 @@ import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { startErrorReporting } from './error-reporting.ts';
 
 // Relayed bytes are short-lived Buffers: collect them at the heap's pace (see the function).
-accountExternalMemoryWithHeap();
+accountExternalMemoryWithHeap('server');
 const config = (() => {
   try {
     return loadConfig();

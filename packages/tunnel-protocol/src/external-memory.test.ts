@@ -18,4 +18,15 @@ describe('accountExternalMemoryWithHeap', () => {
     expect(off).toBeGreaterThanOrEqual(10);
     expect(on * 4).toBeLessThan(off);
   }, 30_000);
+
+  it('sets flags this Node.js knows, for every role', async () => {
+    const module = path.join(import.meta.dirname, 'external-memory.ts');
+    for (const role of ['server', 'agent', 'connector']) {
+      const code = `import { accountExternalMemoryWithHeap } from ${JSON.stringify(module)};
+        accountExternalMemoryWithHeap(${JSON.stringify(role)});`;
+      // V8 reports a flag it does not know on stderr and goes on without it.
+      const { stderr } = await run(process.execPath, ['--input-type=module', '-e', code]);
+      expect(stderr, role).toBe('');
+    }
+  });
 });

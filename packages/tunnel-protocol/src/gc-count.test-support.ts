@@ -6,7 +6,7 @@
 import { PerformanceObserver, constants, type PerformanceEntry } from 'node:perf_hooks';
 import { accountExternalMemoryWithHeap } from './external-memory.ts';
 
-if (process.argv[2] === 'on') accountExternalMemoryWithHeap();
+if (process.argv[2] === 'on') accountExternalMemoryWithHeap('server');
 let major = 0;
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
