@@ -1,6 +1,7 @@
 import type { Db } from './client.ts';
 
 type Waiting<I, O> = { input: I; resolve: (output: O) => void; reject: (error: unknown) => void };
+type Queue<I, O> = { waiting: Waiting<I, O>[]; running: boolean };
 
 /** More inputs than this wait for the next batch (each is a few parameters of one statement). */
 const maxBatch = 500;
@@ -19,8 +20,8 @@ const maxBatch = 500;
 export function batched<I, O>(
   run: (db: Db, inputs: I[]) => Promise<(O | Failed)[]>,
 ): (db: Db, input: I) => Promise<O> {
-  const queues = new WeakMap<Db, { waiting: Waiting<I, O>[]; running: boolean }>();
-  const drain = async (db: Db, queue: { waiting: Waiting<I, O>[]; running: boolean }) => {
+  const queues = new WeakMap<Db, Queue<I, O>>();
+  const drain = async (db: Db, queue: Queue<I, O>) => {
     queue.running = true;
     while (queue.waiting.length > 0) {
       const batch = queue.waiting.splice(0, maxBatch);
