@@ -18,14 +18,16 @@ export type SessionStart = { agentId: number; processId?: number | undefined };
  */
 export const startVpnSession = batched(async (db: Db, starts: SessionStart[]) => {
   const outcomes: (number | Failed)[] = [];
+  // Indices into `starts` still to run; each round runs the earliest start of each agent left.
   let pending = starts.map((_, i) => i);
   while (pending.length > 0) {
     const { first, again } = firstOfEachKey(pending, (i) => starts[i]!.agentId);
+    const round = first.map((k) => pending[k]!);
     const ids = await startDistinctSessions(
       db,
-      first.map((k) => starts[pending[k]!]!),
+      round.map((i) => starts[i]!),
     );
-    first.forEach((k, n) => (outcomes[pending[k]!] = ids[n]!));
+    round.forEach((i, n) => (outcomes[i] = ids[n]!));
     pending = again.map((k) => pending[k]!);
   }
   return outcomes;
