@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PgListener } from '../../apps/server/src/db/pg-listener.ts';
 import { eventually } from '../../apps/server/src/relay/relay.test-support.ts';
+import { useAdminConnection } from './admin-connection.ts';
 
 /**
  * Every process hears the others (rights changed, live events, branding hosts, companies'
@@ -13,25 +13,10 @@ import { eventually } from '../../apps/server/src/relay/relay.test-support.ts';
  */
 
 const databaseUrl = process.env.DATABASE_URL!;
-let admin: pg.Client;
-
-beforeAll(async () => {
-  admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-});
-afterAll(() => admin.end());
+const admin = useAdminConnection();
 
 const notify = (channel: string, payload: string) =>
   admin.query('select pg_notify($1, $2)', [channel, payload]);
-
-/** Ends the listener's connection from the server side, as a database restart does. */
-async function terminate(name: string): Promise<number> {
-  const result = await admin.query(
-    'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1',
-    [name],
-  );
-  return result.rowCount ?? 0;
-}
 
 function listening(name: string) {
   const channel = `fg_test_${randomUUID().replaceAll('-', '')}`;
@@ -63,7 +48,7 @@ describe('the database listener', () => {
     await notify(one.channel, 'before');
     await eventually(async () => (one.heard.includes('before') ? true : undefined));
 
-    expect(await terminate(name)).toBe(1);
+    expect(await admin.terminate(name)).toBe(1);
     // Sent while it is away: gone, and that is what onMissed reports.
     await notify(one.channel, 'while away');
     await eventually(async () => (one.missed() === 1 ? true : undefined), 15_000);
@@ -73,13 +58,13 @@ describe('the database listener', () => {
     expect(one.errors.length).toBeGreaterThan(0);
 
     // A second cut is survived the same way.
-    expect(await terminate(name)).toBe(1);
+    expect(await admin.terminate(name)).toBe(1);
     await eventually(async () => (one.missed() === 2 ? true : undefined), 15_000);
     await notify(one.channel, 'again');
     await eventually(async () => (one.heard.includes('again') ? true : undefined));
 
     await one.listener.close();
-    expect(await terminate(name)).toBe(0);
+    expect(await admin.terminate(name)).toBe(0);
   });
 
   it('does not start without a database', async () => {

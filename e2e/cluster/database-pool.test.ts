@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { openDatabase, poolOf } from '../../apps/server/src/db/client.ts';
 import { eventually } from '../../apps/server/src/relay/relay.test-support.ts';
+import { useAdminConnection } from './admin-connection.ts';
 
 /**
  * The server's pool keeps idle connections to PostgreSQL. When PostgreSQL ends them (a restart,
@@ -11,13 +11,7 @@ import { eventually } from '../../apps/server/src/relay/relay.test-support.ts';
  */
 
 const databaseUrl = process.env.DATABASE_URL!;
-let admin: pg.Client;
-
-beforeAll(async () => {
-  admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-});
-afterAll(() => admin.end());
+const admin = useAdminConnection();
 
 it('survives PostgreSQL ending its idle connections and connects again for the next query', async () => {
   const name = `fg_pool_${randomUUID().slice(0, 8)}`;
@@ -29,11 +23,7 @@ it('survives PostgreSQL ending its idle connections and connects again for the n
     await Promise.all([1, 2, 3].map(() => db.selectFrom('companies').select('id').limit(1).execute()));
     const open = pool.idleCount;
     expect(open).toBeGreaterThan(0);
-    const ended = await admin.query(
-      'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1',
-      [name],
-    );
-    expect(ended.rowCount).toBe(open);
+    expect(await admin.terminate(name)).toBe(open);
     // The pool hears of each ended connection (an 'error' event, which with nobody listening
     // would have ended this process) and drops it.
     await eventually(async () => (pool.totalCount === 0 ? true : undefined));
