@@ -17,10 +17,7 @@ import type { reportFixtures } from './report.test-support.ts';
  * one queue of report jobs, and a hand-run of the queue takes every waiting job, another file's
  * too. Run beside report.test.ts, it rendered that file's queued jobs while it counted them.
  */
-export function reportAccessCases(
-  t: ReturnType<typeof useTestServer>,
-  f: ReturnType<typeof reportFixtures>,
-) {
+export function reportAccessCases(t: ReturnType<typeof useTestServer>, f: ReturnType<typeof reportFixtures>) {
   const start = '2026-11-24T00:00:00.000Z';
   const end = '2026-11-25T00:00:00.000Z';
 
@@ -164,7 +161,9 @@ export function reportAccessCases(
         .executeTakeFirstOrThrow();
       expect(row.next_run_at).toEqual(new Date('2026-11-27T00:00:00Z'));
       // Nothing was made, so nothing was mailed.
-      expect((await t.mailsTo(admin.emailAddress)).filter((mail) => mail.includes('Pump-report'))).toEqual([]);
+      expect((await t.mailsTo(admin.emailAddress)).filter((mail) => mail.includes('Pump-report'))).toEqual(
+        [],
+      );
     });
   });
 
@@ -182,7 +181,9 @@ export function reportAccessCases(
         .values({ public_id: newPublicId(), agent_id: s.agentId, group_id: await f.idOf('groups', line) })
         .execute();
       // A page of the device through its group "Line", which the member (in "Site") does not see.
-      const linePage = await f.page(s.companyId, 'Line report', [], { groupId: await f.idOf('groups', line) });
+      const linePage = await f.page(s.companyId, 'Line report', [], {
+        groupId: await f.idOf('groups', line),
+      });
       const body = (page: string) => ({
         report: { publicId: page },
         agent: { publicId: s.agent.publicId },
