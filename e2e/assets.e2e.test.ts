@@ -89,7 +89,7 @@ describe('asset types in the drawer', () => {
       await dialog.waitFor({ state: 'detached' });
       await page.getByRole('heading', { level: 1, name: 'HMI' }).waitFor();
       expect(new URL(page.url()).pathname).toMatch(/^\/assets\/[0-9a-z]{12}$/);
-      expect(await drawerNames(page)).toEqual(['PLC', 'HMI']);
+      await expect.poll(() => drawerNames(page)).toEqual(['PLC', 'HMI']);
       const created = (await api<AssetType[]>(admin, 'GET', 'AssetTypeList')).find((t) => t.name === 'HMI');
       expect(created?.order).toBe(1000);
 
@@ -105,7 +105,7 @@ describe('asset types in the drawer', () => {
       await expectAccessible(page);
       await save.click();
       await edit.waitFor({ state: 'detached' });
-      expect(await drawerNames(page)).toEqual(['PLC', 'Operator panel']);
+      await expect.poll(() => drawerNames(page)).toEqual(['PLC', 'Operator panel']);
       await closeDrawer(page, width);
       await page.getByRole('heading', { level: 1, name: 'Operator panel' }).waitFor();
       expect(errors).toEqual([]);
@@ -117,7 +117,7 @@ describe('asset types in the drawer', () => {
       for (const name of ['PLC', 'HMI', 'Drive']) await addType(admin, name);
       const { page, context, errors } = await open(admin, width, '/assets');
       const list = typeList(await typesDrawer(page));
-      expect(await drawerNames(page)).toEqual(['PLC', 'HMI', 'Drive']);
+      await expect.poll(() => drawerNames(page)).toEqual(['PLC', 'HMI', 'Drive']);
 
       await drag(
         page,
@@ -279,7 +279,7 @@ describe('assets', () => {
       await page.getByRole('heading', { level: 1, name: 'PLC' }).waitFor();
       await page.getByText('No assets yet.').waitFor();
       // A translation-key name shows translated.
-      expect(await drawerNames(page)).toEqual(['PLC', 'HMI']);
+      await expect.poll(() => drawerNames(page)).toEqual(['PLC', 'HMI']);
       await closeDrawer(page, width);
 
       await page.getByRole('button', { name: 'Add asset', exact: true }).click();

@@ -92,7 +92,7 @@ describe('group types in the drawer', () => {
       await dialog.waitFor({ state: 'detached' });
       await page.getByRole('heading', { level: 1, name: 'Line' }).waitFor();
       expect(new URL(page.url()).pathname).toMatch(/^\/groups\/type\/[0-9a-z]{12}$/);
-      expect(await drawerNames(page)).toEqual(['Site', 'Line']);
+      await expect.poll(() => drawerNames(page)).toEqual(['Site', 'Line']);
       const created = (await api<GroupType[]>(admin, 'GET', 'GroupTypeList')).find((t) => t.name === 'Line');
       expect(created).toMatchObject({ color: '#43a047', order: 1000 });
 
@@ -109,7 +109,7 @@ describe('group types in the drawer', () => {
       await expectAccessible(page);
       await save.click();
       await edit.waitFor({ state: 'detached' });
-      expect(await drawerNames(page)).toEqual(['Site', 'Production line']);
+      await expect.poll(() => drawerNames(page)).toEqual(['Site', 'Production line']);
       expect(await typesInApiOrder(admin)).toEqual(['Site', 'Production line']);
 
       expect(errors).toEqual([]);
@@ -121,7 +121,7 @@ describe('group types in the drawer', () => {
       for (const name of ['Region', 'Site', 'Line']) await addType(admin, name);
       const { page, context, errors } = await open(admin, width, '/groups');
       const section = await typesDrawer(page);
-      expect(await drawerNames(page)).toEqual(['Region', 'Site', 'Line']);
+      await expect.poll(() => drawerNames(page)).toEqual(['Region', 'Site', 'Line']);
 
       const list = typeList(section);
       await drag(
@@ -176,13 +176,13 @@ describe('group types in the drawer', () => {
       await blocked.getByRole('button', { name: 'Show its groups' }).click();
       await page.waitForURL(`${world.server.baseUrl}/groups/type/${site.publicId}`);
       await page.getByRole('button', { name: 'Edit Rotterdam' }).waitFor();
-      expect(await drawerNames(page)).toEqual(['Site', 'Spare']);
+      await expect.poll(() => drawerNames(page)).toEqual(['Site', 'Spare']);
 
       // Cancelling keeps the type.
       menu = await openItemMenu(page, 'Spare');
       await menu.getByRole('menuitem', { name: 'Delete' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
-      expect(await drawerNames(page)).toEqual(['Site', 'Spare']);
+      await expect.poll(() => drawerNames(page)).toEqual(['Site', 'Spare']);
 
       menu = await openItemMenu(page, 'Spare');
       await menu.getByRole('menuitem', { name: 'Delete' }).click();
@@ -238,7 +238,7 @@ describe('group types: failures and rights', () => {
     await expectAccessible(page);
     // Gone after its 3 s.
     await snackbar.waitFor({ state: 'detached', timeout: 6000 });
-    expect(await drawerNames(page)).toEqual(['Site', 'Line']);
+    await expect.poll(() => drawerNames(page)).toEqual(['Site', 'Line']);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -250,7 +250,7 @@ describe('group types: failures and rights', () => {
     const member = await world.server.newMember(admin, ['groups.manage'], 'Groups Only');
     const { page, context, errors } = await open(member, width, '/groups');
     const section = await typesDrawer(page);
-    expect(await drawerNames(page)).toEqual(['Region', 'Site']);
+    await expect.poll(() => drawerNames(page)).toEqual(['Region', 'Site']);
     expect(await section.getByRole('button', { name: 'Add group type' }).count()).toBe(0);
     expect(await section.getByRole('button', { name: /^More actions/ }).count()).toBe(0);
     expect(await section.getByRole('button', { name: /^Drag to reorder/ }).count()).toBe(0);
@@ -266,7 +266,7 @@ describe('group types: failures and rights', () => {
     );
     await page.reload();
     await page.getByRole('heading', { level: 1 }).first().waitFor();
-    expect(await drawerNames(page)).toEqual(['Region', 'Site']);
+    await expect.poll(() => drawerNames(page)).toEqual(['Region', 'Site']);
     expect(await typesInApiOrder(admin)).toEqual(['Region', 'Site']);
     expect(errors).toEqual([]);
     await context.close();
@@ -306,7 +306,7 @@ describe('group types: failures and rights', () => {
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
-    expect(await drawerNames(page)).toEqual(['Site', 'Cell']);
+    await expect.poll(() => drawerNames(page)).toEqual(['Site', 'Cell']);
     // A colour was generated for it.
     const cell = (await api<GroupType[]>(admin, 'GET', 'GroupTypeList')).find((t) => t.name === 'Cell');
     expect(cell?.color).toMatch(/^#[0-9a-f]{6}$/);
@@ -320,7 +320,7 @@ describe('group types: failures and rights', () => {
     await addType(admin, 'groups.typeNames.area', '#8e24aa');
     await addType(admin, 'Site');
     const { page, context, errors } = await open(admin, width, '/groups');
-    expect(await drawerNames(page)).toEqual(['Area', 'Site']);
+    await expect.poll(() => drawerNames(page)).toEqual(['Area', 'Site']);
     const menu = await openItemMenu(page, 'Area');
     await menu.getByRole('menuitem', { name: 'Edit' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit group type' });
