@@ -7,8 +7,8 @@
  * Requests: `agents` inserts enrolled agents (rows as the agents module writes them) and returns
  * their credentials; `memory` reports heap, external and RSS after full collections.
  */
-import { accountExternalMemoryWithHeap } from '@fleetgate/tunnel-protocol';
 import { buildApp } from '../../apps/server/src/app.ts';
+import { tuneServerHeap } from '../../apps/server/src/heap-settings.ts';
 import { seedDemoIfEmpty } from '../../apps/server/src/bootstrap/demo.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
@@ -29,7 +29,7 @@ export type ServerInfo = {
 };
 
 // As main.ts does: the bench measures the server as it runs.
-accountExternalMemoryWithHeap('server');
+tuneServerHeap();
 const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
 const db = await openDatabase({ databaseUrl, dataDir: 'memory://' });
 await migrateToLatest(db);

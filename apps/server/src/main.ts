@@ -1,12 +1,12 @@
-import { accountExternalMemoryWithHeap } from '@fleetgate/tunnel-protocol';
 import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { seedDemoIfEmpty } from './bootstrap/demo.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { startErrorReporting } from './error-reporting.ts';
+import { tuneServerHeap } from './heap-settings.ts';
 
-// Relayed bytes are short-lived Buffers: collect them at the heap's pace (see the function).
-accountExternalMemoryWithHeap('server');
+// Before anything is allocated in earnest: how V8 collects the server's garbage (see the function).
+tuneServerHeap();
 const config = (() => {
   try {
     return loadConfig();
