@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import { serverFilesWithMocks } from './apps/server/test/files-with-mocks.ts';
+import { RetriedTestsReporter } from './e2e/support/retried-tests-reporter.ts';
 
 export default defineConfig({
   test: {
+    reporters: ['default', new RetriedTestsReporter()],
     // Vitest's default is one worker per core less one: a single worker on the two-core CI machine.
     // Most test files wait on a browser, a server process or a socket far more than they compute, so
     // two at a time halve the run without starving either. VITEST_MAX_WORKERS overrides it.
