@@ -9,15 +9,15 @@ import { accountExternalMemoryWithHeap } from '@fleetgate/tunnel-protocol';
  *   to three times the live heap (accountExternalMemoryWithHeap).
  * - No allocation-site pretenuring. V8 watches how many of the objects made at one place in the
  *   code survive a young-generation collection, and once nearly all of them have, it makes every
- *   later object there directly in the old generation. A query whose rows are all alive when a
- *   collection comes (a start-up's reads, a long list, an export) makes that decision for pg's
- *   row parsing, and it stays. From then on every row of every page went to the old generation,
- *   and everything those rows point to survived the young collections too, until a full
- *   collection. bench/api on PostgreSQL (2-core machine, 2026-11-29): each young collection took
- *   5–9 ms and kept about 7 MB, 12 KB per request; without pretenuring they took under 1 ms on
- *   average, the p99 of `GET RoleList` fell from 18–22 ms to 10–16 ms and its CPU per request from
- *   0.12 to 0.10 ms. Objects that really live long (caches, the routes) are copied once more
- *   before they reach the old generation; that is all it costs.
+ *   later object there directly in the old generation, for good. A query whose rows are all alive
+ *   when a collection comes (a start-up's reads, a long list, an export) can lead it there for the
+ *   code that parses pg's rows. bench/api on PostgreSQL (2-core machine, 2026-11-29) showed it:
+ *   V8 had tenured five places early on, and from then on the rows of every page, and all
+ *   they point to, outlived the young collections. Each of those took 6 ms on average and kept
+ *   about 7 MB (12 KB per request) for a full collection to find. Without pretenuring they took
+ *   1.3 ms, the p99 of `GET RoleList` fell from 18–22 ms to 9–16 ms and its CPU per request from
+ *   0.12 to 0.10 ms. Objects that do live long (caches, the routes) are copied once more before
+ *   they reach the old generation; that is all it costs.
  */
 export function tuneServerHeap(): void {
   accountExternalMemoryWithHeap('server');
