@@ -71,9 +71,17 @@ async function waitForVpnSession(server: ShellServer, admin: SignedIn, agent: Se
   }, 10_000);
 }
 
-/** The real connector on a given loopback port, answering the shell server's pages. */
+/**
+ * The real connector on a given loopback port, answering the shell server's pages. Its local ports
+ * are the system's choice (no base port): test files run two at a time, and connectors that all
+ * counted up from the default 9251 took each other's ports as soon as they were freed, so a port a
+ * test expected to be refused, or to get again at the next connect, was another file's.
+ */
 export function connectorFor(server: ShellServer, port: number): Promise<Connector> {
-  return startConnector({ settings: { ...defaultSettings, portals: [server.baseUrl] }, port });
+  return startConnector({
+    settings: { ...defaultSettings, portals: [server.baseUrl], basePort: null },
+    port,
+  });
 }
 
 /**
