@@ -17,8 +17,11 @@ import {
  */
 export type WebhookTargetPolicy = { allowPrivate: boolean; allowHttpLoopback: boolean };
 
-/** Resolving a name while saving gives up after this long (the delivery resolves again anyway). */
-const resolveTimeoutMs = 5000;
+/**
+ * Resolving a name while saving gives up after this long (the delivery resolves again anyway):
+ * the request waits for it, so a name whose servers never answer must not hold it for long.
+ */
+const resolveTimeoutMs = 3000;
 
 const bare = (host: string) => host.replace(/^\[(.*)\]$/, '$1');
 const isLoopbackName = (host: string) => host === 'localhost' || host.endsWith('.localhost');

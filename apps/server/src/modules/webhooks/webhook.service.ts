@@ -39,7 +39,7 @@ type CreateInput = z.output<typeof webhookCreateSchema>;
 type PatchInput = z.output<typeof webhookPatchSchema>;
 
 /**
- * `urlChecks`: each saved address is resolved (up to 5 s); a per-user budget keeps repeated
+ * `urlChecks`: each saved address is resolved (up to 3 s); a per-user budget keeps repeated
  * saves from turning the server into a DNS query pump. `checkUrl` runs before the write's
  * transaction (registerResource's `check`), so a slow name holds no connection.
  */

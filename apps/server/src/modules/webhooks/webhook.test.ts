@@ -174,6 +174,43 @@ describe('WebhookList and Webhook', () => {
     }
   });
 
+  it('gives up on a change whose name never resolves: 400 on url, and no write waits meanwhile', async () => {
+    const { as } = await setup();
+    const hook = await createWebhook(as);
+    const lookup = dns.promises.lookup.bind(dns.promises);
+    let asked = () => {};
+    const lookupStarted = new Promise<void>((resolve) => (asked = resolve));
+    const spy = vi.spyOn(dns.promises, 'lookup').mockImplementation((async (
+      host: string,
+      options: object,
+    ) => {
+      if (host !== 'hangs.localhost') return lookup(host, options as dns.LookupAllOptions);
+      asked();
+      return new Promise<never>(() => {});
+    }) as typeof dns.promises.lookup);
+    try {
+      const port = new URL(receiver.url).port;
+      const hanging = t.call('PATCH', `Webhook/${hook.publicId}`, {
+        ...as,
+        body: { url: `http://hangs.localhost:${port}/hook` },
+      });
+      await lookupStarted;
+      // A change of the same row would wait for its lock if the lookup ran inside the write.
+      const other = await Promise.race([
+        t.call('PATCH', `Webhook/${hook.publicId}`, { ...as, body: { name: 'Renamed meanwhile' } }),
+        hanging.then(() => undefined),
+      ]);
+      expect(other?.status).toBe(200);
+      const refused = await hanging;
+      expect(refused.status).toBe(400);
+      expect(refused.body.data).toEqual([{ message: 'Host not found', propertyName: 'url' }]);
+      const kept = await t.call('GET', `Webhook/${hook.publicId}`, as);
+      expect(kept.body.data).toMatchObject({ name: 'Renamed meanwhile', url: receiver.url });
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('names the item whose address is refused in a list create, and stores none of the list', async () => {
     const { as } = await setup();
     const response = await t.call('POST', 'WebhookList', {
