@@ -34,6 +34,10 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
+/** The highest resident set the process has had, in MB (Linux), which no later freeing lowers. */
+const peakRssMb = (pid: number) =>
+  Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+
 const input = (code: string, extra: Partial<SandboxInput> = {}): SandboxInput => ({
   code,
   message: null,
@@ -169,6 +173,66 @@ describe('function sandbox: limits', () => {
     expect(outcome.error).toContain('memory limit');
     const next = await sandbox.run(input('function handler() { return "still here" }'));
     expect(next).toMatchObject({ status: 'ok', result: 'still here' });
+  });
+
+  it('refuses WebAssembly memory and growing buffers, so the child does not grow past the limit', async () => {
+    const own = createFunctionSandbox();
+    try {
+      await own.run(input('function handler() { return 1 }'));
+      const peakBefore = peakRssMb(own.pid!);
+      // Each would commit 256 MiB outside isolated-vm's allocator, and so outside its limit.
+      const wasm = await own.run(
+        input(`function handler() {
+          const memory = new WebAssembly.Memory({ initial: 1, maximum: 65536 });
+          memory.grow(4096);
+          new Uint8Array(memory.buffer).fill(1);
+          return memory.buffer.byteLength;
+        }`),
+      );
+      expect(wasm).toMatchObject({ status: 'error', result: null });
+      expect(wasm.error).toContain('ReferenceError: WebAssembly is not defined');
+      const resized = await own.run(
+        input(`function handler() {
+          const buffer = new ArrayBuffer(1, { maxByteLength: 1 << 30 });
+          buffer.resize(256 * 1024 * 1024);
+          new Uint8Array(buffer).fill(1);
+          return buffer.byteLength;
+        }`),
+      );
+      expect(resized).toMatchObject({ status: 'error', result: null });
+      expect(resized.error).toContain('TypeError');
+      const transferred = await own.run(
+        input(`function handler() {
+          const buffer = new ArrayBuffer(1, { maxByteLength: 1 << 30 }).transfer(256 * 1024 * 1024);
+          new Uint8Array(buffer).fill(1);
+          return buffer.byteLength;
+        }`),
+      );
+      expect(transferred).toMatchObject({ status: 'error', result: null });
+      expect(peakRssMb(own.pid!) - peakBefore).toBeLessThan(100);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('leaves no way back to WebAssembly or to growing a buffer', async () => {
+    const outcome = await sandbox.run(
+      input(`function handler() {
+        const found = [];
+        const globals = [globalThis, Function('return this')(), (0, eval)('this'), this.constructor.constructor('return this')()];
+        for (const global of globals) {
+          for (let object = global; object; object = Object.getPrototypeOf(object))
+            if (Reflect.ownKeys(object).includes('WebAssembly')) found.push('WebAssembly');
+        }
+        const buffer = new ArrayBuffer(1, { maxByteLength: 1 << 30 });
+        const shared = new SharedArrayBuffer(1, { maxByteLength: 1 << 30 });
+        for (const object of [buffer, Object.getPrototypeOf(buffer), buffer.constructor.prototype])
+          for (const name of ['resize', 'transfer']) if (name in object) found.push(name);
+        if ('grow' in shared || 'grow' in Object.getPrototypeOf(shared)) found.push('grow');
+        return { found, sliced: buffer.slice(0).byteLength, fixed: buffer.transferToFixedLength(8).byteLength };
+      }`),
+    );
+    expect(outcome).toMatchObject({ status: 'ok', result: { found: [], sliced: 1, fixed: 8 } });
   });
 
   it('keeps at most 200 log lines of at most 2,000 characters, with one note', async () => {

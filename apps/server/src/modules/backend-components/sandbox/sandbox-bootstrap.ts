@@ -14,6 +14,21 @@ export const bootstrapFilename = 'fleetgate-sandbox.js';
 export const bootstrapSource = String.raw`
 'use strict';
 const hostLog = $0, hostEffect = $1, hostFetch = $2, hostSleep = $3;
+
+// isolated-vm's memory limit counts the heap and what its ArrayBuffer allocator hands out, but
+// V8 commits WebAssembly memories and grown resizable buffers itself, past that allocator: a
+// function could fill gigabytes of the child process. So the function gets no WebAssembly, and no
+// way to grow a buffer after it was made. These are the only references to these objects in a
+// fresh context (no other built-in returns them), so deleting them here, before the function's
+// code runs, leaves no way back to them.
+for (const [owner, name] of [
+  [globalThis, 'WebAssembly'],
+  [ArrayBuffer.prototype, 'resize'],
+  [ArrayBuffer.prototype, 'transfer'],
+  [SharedArrayBuffer.prototype, 'grow'],
+]) {
+  if (!delete owner[name] || name in owner) throw new Error('The sandbox could not remove ' + name);
+}
 const stringify = JSON.stringify, parse = JSON.parse, freeze = Object.freeze;
 const asyncCall = { arguments: { copy: true }, result: { promise: true, copy: true } };
 const errorTypes = { TypeError, RangeError };
