@@ -47,16 +47,34 @@ export function isIsoDay(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-/** The UTC day `days` after (or before, when negative) an ISO day. */
+/**
+ * The UTC day `days` after (or before, when negative) an ISO day. Beyond the years 1–9999 the
+ * answer is no ISO day (`+010000-01-01`, `-000001-12-31`): callers check it with `isIsoDay`, and
+ * never compare such answers as strings (`'+010000-01-01' < '9999-12-31'`).
+ */
 export function addDays(day: string, days: number): string {
   const date = new Date(`${day}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
 }
 
+/** The number of an ISO day counted from 1970-01-01 (negative before it). */
+export function dayNumber(day: string): number {
+  return Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000);
+}
+
+/** Every ISO day from `from` to `to`, both included, counted as numbers so no year ends the loop early or never. */
+export function daysOf(period: { from: string; to: string }): string[] {
+  const first = dayNumber(period.from);
+  const count = dayNumber(period.to) - first + 1;
+  return Array.from({ length: Math.max(count, 0) }, (_, i) =>
+    new Date((first + i) * 86_400_000).toISOString().slice(0, 10),
+  );
+}
+
 /** Days from `from` to `to`, both included. */
 export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+  return dayNumber(to) - dayNumber(from) + 1;
 }
 
 /** The period of the last `days` UTC days ending today. */

@@ -1,6 +1,8 @@
 import {
   addDays,
+  dayNumber,
   daysBetween,
+  daysOf,
   isIsoDay,
   lastDays,
   usageDefaultDays,
@@ -46,7 +48,7 @@ export function parsePeriod(query: Record<string, unknown>, now = new Date()): P
   // A period derived from one end may leave the years PostgreSQL takes (`to` in January of year 1).
   if (!isIsoDay(period.from)) throw badRequest(usageErrorMessages.invalidDate, 'to');
   if (!isIsoDay(period.to)) throw badRequest(usageErrorMessages.invalidDate, 'from');
-  if (period.from > period.to) throw badRequest(usageErrorMessages.fromAfterTo, 'from');
+  if (dayNumber(period.from) > dayNumber(period.to)) throw badRequest(usageErrorMessages.fromAfterTo, 'from');
   if (daysBetween(period.from, period.to) > usageMaxDays)
     throw badRequest(usageErrorMessages.periodTooLong, 'to');
   return period;
@@ -55,17 +57,15 @@ export function parsePeriod(query: Record<string, unknown>, now = new Date()): P
 /** Every day of the period, zeros where nothing was counted. */
 export async function companyUsageDays(db: Db, companyId: number, period: Period): Promise<DataUsageDay[]> {
   const rows = new Map((await listCompanyUsageDays(db, companyId, period)).map((row) => [row.day, row]));
-  const days: DataUsageDay[] = [];
-  for (let day = period.from; day <= period.to; day = addDays(day, 1)) {
+  return daysOf(period).map((day) => {
     const row = rows.get(day);
-    days.push({
+    return {
       day,
       bytesIn: Number(row?.bytes_in ?? 0),
       bytesOut: Number(row?.bytes_out ?? 0),
       bytes: Number(row?.bytes ?? 0),
-    });
-  }
-  return days;
+    };
+  });
 }
 
 function presentAgentUsage(row: AgentUsageRow): AgentDataUsage {

@@ -158,6 +158,37 @@ describe('data usage: the rules of the calls', () => {
     expect(longest.body.data).toHaveLength(366);
   });
 
+  it('answers periods at both ends of the calendar, and refuses those that would leave it', async () => {
+    const { as } = await setup();
+    // The day after 9999-12-31 is written "+010000-01-01", which sorts before it as a string: a
+    // loop over days compared as strings never ended and took the server down.
+    for (const query of [
+      { to: '9999-12-31' },
+      { from: '9999-12-02', to: '9999-12-31' },
+      { from: '0001-01-01' },
+    ]) {
+      for (const rel of ['DataUsageList', 'AgentDataUsageList'])
+        expect((await t.call('GET', rel, { ...as, query })).status, `${rel} ${JSON.stringify(query)}`).toBe(
+          200,
+        );
+      expect((await csv(as, query)).status, `DataUsageCsv ${JSON.stringify(query)}`).toBe(200);
+    }
+    const last = await t.call('GET', 'DataUsageList', { ...as, query: { to: '9999-12-31' } });
+    const days = (last.body.data as DataUsageDay[]).map((d) => d.day);
+    expect(days).toHaveLength(30);
+    expect([days[0], days.at(-1)]).toEqual(['9999-12-02', '9999-12-31']);
+    const first = await t.call('GET', 'DataUsageList', { ...as, query: { from: '0001-01-01' } });
+    expect((first.body.data as DataUsageDay[]).at(-1)!.day).toBe('0001-01-30');
+
+    for (const query of [{ from: '9999-12-31' }, { from: '9999-12-20', to: '+010000-01-01' }]) {
+      const response = await t.call('GET', 'DataUsageList', { ...as, query });
+      expect(response.status, JSON.stringify(query)).toBe(400);
+      expect(response.body.data).toEqual([
+        { message: 'Invalid date, expected YYYY-MM-DD', propertyName: query.to ? 'to' : 'from' },
+      ]);
+    }
+  });
+
   it('bad paging is a 400 naming page-size or page-after', async () => {
     const { as } = await setup();
     const size = await t.call('GET', 'AgentDataUsageList', { ...as, query: { 'page-size': '0' } });
