@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import http from 'node:http';
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -69,14 +70,44 @@ describe('connections per client address', () => {
     // The slow clients hold their address's share; a normal client elsewhere is answered …
     expect(await discoveryFrom(t.server.baseUrl, '127.0.0.2')).toBe(200);
     // … while that address gets no further connection until one of its own closes.
-    await expect(discoveryFrom(t.server.baseUrl, '127.0.0.1')).rejects.toThrow();
+    expect(await discoveryFrom(t.server.baseUrl, '127.0.0.1')).toBe(503);
     expect(closedCount).toBe(cap * 3);
     const open = clients.filter((client) => !client.socket.destroyed);
     expect(open).toHaveLength(cap);
     // Once one of them leaves (and the server has seen it go), the address gets a place again.
     open[0]!.socket.destroy();
     await open[0]!.closed;
-    expect(await eventually(() => discoveryFrom(t.server.baseUrl, '127.0.0.1'))).toBe(200);
+    const served = async () => {
+      const status = await discoveryFrom(t.server.baseUrl, '127.0.0.1');
+      if (status !== 200) throw new Error(`still refused: ${status}`);
+      return status;
+    };
+    expect(await eventually(served)).toBe(200);
+  });
+
+  it('answers a connection beyond the cap with a fixed 503 and Retry-After before reading anything', async () => {
+    const holders = Array.from({ length: cap }, () => slowBody(t.server.baseUrl, '127.0.0.3'));
+    clients.push(...holders);
+    await Promise.all(holders.map((holder) => once(holder.socket, 'connect')));
+    const { hostname, port } = new URL(t.server.baseUrl);
+    // Sends nothing: the answer cannot depend on a request.
+    const extra = net.connect({ host: hostname, port: Number(port), localAddress: '127.0.0.3' });
+    let received = '';
+    extra.setEncoding('utf8');
+    extra.on('data', (chunk: string) => (received += chunk));
+    extra.on('error', () => {});
+    await once(extra, 'close');
+    const [head = '', body = ''] = received.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 503 Service Unavailable\r\n/);
+    expect(head).toMatch(/\r\nRetry-After: 5\r\n/);
+    expect(head).toMatch(/\r\nConnection: close\r\n/);
+    expect(JSON.parse(body)).toEqual({
+      type: 'Error',
+      status: 'error',
+      data: [{ message: 'Too many connections from this address' }],
+    });
+    // The held connections were not touched.
+    expect(holders.every((holder) => !holder.socket.destroyed)).toBe(true);
   });
 });
 

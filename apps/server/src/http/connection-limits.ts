@@ -49,28 +49,63 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
   );
 }
 
+/** How long a refused client is told to wait before it connects again. */
+export const refusedConnectionRetryAfterSeconds = 5;
+
+const refusedConnectionBody = JSON.stringify(
+  failure([{ message: 'Too many connections from this address' }]),
+);
+
+/**
+ * The whole answer to a connection beyond the cap, fixed: it is written before anything of the
+ * request is read, so nothing the client sends is parsed or reaches a route.
+ */
+const refusedConnectionAnswer =
+  `HTTP/1.1 503 ${STATUS_CODES[503]}\r\nConnection: close\r\n` +
+  `Retry-After: ${refusedConnectionRetryAfterSeconds}\r\nCache-Control: no-store\r\n` +
+  `Content-Type: application/json; charset=utf-8\r\n` +
+  `Content-Length: ${Buffer.byteLength(refusedConnectionBody)}\r\n\r\n${refusedConnectionBody}`;
+
+/** A refused connection lingers at most this long for its answer to leave. */
+const refusedLingerMs = 1000;
+
 /**
  * Closes connections beyond `max` open ones per client address as soon as they arrive, so one
  * address cannot take all the server's sockets. Counted on the TCP peer: behind a reverse proxy
  * every client shares the proxy's address, so there the cap must be raised or set to 0.
  * WebSocket connections (agents, connectors) count like any other, one each.
+ *
+ * A refused connection gets a fixed 503 with Retry-After (a bare reset reads as a network
+ * failure, and clients retry at once). Node's HTTP server starts parsing a socket in its own
+ * 'connection' listener, so the listeners registered so far (the HTTP server's) are only run
+ * for connections within the cap.
  */
 export function capConnectionsPerAddress(server: Server, max: number) {
   if (max === 0) return;
   const open = new Map<string, number>();
-  server.on('connection', (socket) => {
+  const serve = server.listeners('connection') as ((socket: Socket) => void)[];
+  server.removeAllListeners('connection');
+  server.on('connection', (socket: Socket) => {
     const address = socket.remoteAddress;
-    if (address === undefined) return; // Already gone.
+    if (address === undefined) return socket.destroy(); // Already gone.
     const count = (open.get(address) ?? 0) + 1;
-    if (count > max) {
-      socket.destroy();
-      return;
-    }
+    if (count > max) return refuseConnection(socket);
     open.set(address, count);
     socket.once('close', () => {
       const left = (open.get(address) ?? 1) - 1;
       if (left === 0) open.delete(address);
       else open.set(address, left);
     });
+    for (const listener of serve) listener.call(server, socket);
   });
+}
+
+function refuseConnection(socket: Socket) {
+  socket.on('error', () => socket.destroy());
+  // What the client sent is discarded unread: closing with unread bytes would reset the
+  // connection, and the client could lose the answer.
+  socket.resume();
+  socket.end(refusedConnectionAnswer);
+  socket.once('end', () => socket.destroy());
+  setTimeout(() => socket.destroy(), refusedLingerMs).unref();
 }
