@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { patchSchemaOf } from './patch-schema.ts';
 
 /**
  * The optional modules a company can install (`/apps`). The key is the app's publicId on the
@@ -125,7 +126,7 @@ export const appConfigUpdateInput = z
   .strict();
 
 /** The settings part of `AppConfigUpdate` for one app: any of its settings, nothing else. */
-export const appConfigPatchSchema = (app: AppKey) => appConfigSchemas[app].partial().strict();
+export const appConfigPatchSchema = (app: AppKey) => patchSchemaOf(appConfigSchemas[app]).strict();
 
 /** One entry of `GET AppList`: the catalogue, with whether (and how) the company has the app. */
 export type CompanyApp = {

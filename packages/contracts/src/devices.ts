@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { limits } from './limits.ts';
+import { patchSchemaOf } from './patch-schema.ts';
 import type { AgentAppState } from './licences.ts';
 import type { AgentLoggingState } from './data-logging.ts';
 
@@ -108,7 +109,7 @@ export const agentServerInput = z.strictObject({
   /** https only: accept the device's self-signed certificate. */
   acceptSelfSigned: z.boolean().optional(),
 });
-export const agentServerPatchInput = agentServerInput.partial();
+export const agentServerPatchInput = patchSchemaOf(agentServerInput);
 /** `POST AgentServerList`: a service on the named agent. */
 export const agentServerCreateInput = agentServerInput.extend({ agent: reference });
 
@@ -127,7 +128,7 @@ export const agentCreateInput = z.strictObject({
     .optional(),
   servers: z.array(agentServerInput).max(1000).optional(),
 });
-export const agentPatchInput = agentCreateInput.omit({ servers: true }).partial();
+export const agentPatchInput = patchSchemaOf(agentCreateInput.omit({ servers: true }));
 
 /** The agent's first call: the one-time token from the console and the LAN services it is set up with. */
 export const agentEnrolInput = z.strictObject({

@@ -40,3 +40,4 @@ export * from './reports.ts';
 export * from './chart-options.ts';
 export * from './backend-components.ts';
 export * from './webhooks.ts';
+export * from './patch-schema.ts';

@@ -140,6 +140,39 @@ describe('RoleList and Role', () => {
     ]);
   });
 
+  it('renames a role, alone or in a list, without touching its capabilities', async () => {
+    const { as } = await setup();
+    const [a, b] = (
+      await t.call('POST', 'RoleList', {
+        ...as,
+        body: [
+          { name: 'Keeps A', capabilities: ['agents.connect', 'groups.manage'] },
+          { name: 'Keeps B', capabilities: ['roles.manage'] },
+        ],
+      })
+    ).body.data as Role[];
+    const one = await t.call('PATCH', `Role/${a!.publicId}`, { ...as, body: { name: 'Renamed A' } });
+    expect(one.body.data).toMatchObject({
+      name: 'Renamed A',
+      capabilities: ['agents.connect', 'groups.manage'],
+    });
+    const many = await t.call('PATCH', 'RoleList', {
+      ...as,
+      body: [{ publicId: b!.publicId, name: 'Renamed B' }],
+    });
+    expect(many.body.data).toEqual([
+      expect.objectContaining({ name: 'Renamed B', capabilities: ['roles.manage'] }),
+    ]);
+    const read = await t.call('GET', 'RoleList', {
+      ...as,
+      query: { filters: `in(publicId,"${a!.publicId}","${b!.publicId}")`, fields: 'name,capabilities' },
+    });
+    expect(read.body.data).toEqual([
+      { publicId: a!.publicId, name: 'Renamed A', capabilities: ['agents.connect', 'groups.manage'] },
+      { publicId: b!.publicId, name: 'Renamed B', capabilities: ['roles.manage'] },
+    ]);
+  });
+
   it('keeps the built-in administrator role as it is', async () => {
     const { as, company } = await setup();
     const patch = await t.call('PATCH', `Role/${company.adminRolePublicId}`, {
