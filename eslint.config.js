@@ -41,4 +41,29 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
     },
   },
+  {
+    // A progress indicator without a name is a serious axe violation; LoadingIndicator always names one.
+    files: ['apps/web/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/components/LoadingIndicator.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            ...['CircularProgress', 'LinearProgress'].map((name) => ({
+              name: `@mui/material/${name}`,
+              message:
+                'Use LoadingIndicator (apps/web/src/components/LoadingIndicator.tsx): it names the indicator.',
+            })),
+            {
+              name: '@mui/material',
+              importNames: ['CircularProgress', 'LinearProgress'],
+              message:
+                'Use LoadingIndicator (apps/web/src/components/LoadingIndicator.tsx): it names the indicator.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

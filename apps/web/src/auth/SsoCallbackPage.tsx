@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +14,7 @@ import { useSelectCompany } from '../features/companies/use-select-company.ts';
 import { safeNextPath } from './guards.ts';
 import { finishSsoSignIn } from './sso-sign-in.ts';
 import { startSession } from './use-log-in.ts';
+import { LoadingIndicator } from '../components/LoadingIndicator.tsx';
 
 /**
  * `/sso-callback`: the identity provider sends the browser here. The query goes to the server
@@ -66,7 +66,7 @@ export function SsoCallbackPage() {
         </Stack>
       ) : (
         <Stack spacing={2} sx={{ alignItems: 'center', py: 4 }} role="status">
-          <CircularProgress aria-hidden />
+          <LoadingIndicator decorative label={t('ssoSignIn.finishing')} />
           <Typography>{t('ssoSignIn.finishing')}</Typography>
         </Stack>
       )}

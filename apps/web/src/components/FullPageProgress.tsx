@@ -1,12 +1,10 @@
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
-import { useTranslation } from 'react-i18next';
+import { LoadingIndicator } from './LoadingIndicator.tsx';
 
 export function FullPageProgress({ label }: { label?: string }) {
-  const { t } = useTranslation();
   return (
     <Box sx={{ minHeight: '60vh', display: 'grid', placeItems: 'center' }}>
-      <CircularProgress aria-label={label ?? t('app.loading')} />
+      <LoadingIndicator label={label} />
     </Box>
   );
 }

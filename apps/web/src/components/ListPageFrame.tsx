@@ -2,11 +2,10 @@ import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Add from '@mui/icons-material/Add';
-import { useTranslation } from 'react-i18next';
 import { PageHeader } from './PageHeader.tsx';
+import { LoadingIndicator } from './LoadingIndicator.tsx';
 
 type ListPageFrameProps = {
   title: string;
@@ -37,7 +36,6 @@ export function ListPageFrame({
   onRetry,
   children,
 }: ListPageFrameProps) {
-  const { t } = useTranslation();
   return (
     <Stack spacing={3}>
       <PageHeader
@@ -51,7 +49,7 @@ export function ListPageFrame({
       />
       {list.isPending && (
         <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-          <CircularProgress aria-label={t('app.loading')} />
+          <LoadingIndicator />
         </Box>
       )}
       {list.isError && (

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +22,7 @@ import {
   useUpdateAudience,
   type AudienceValues,
 } from './use-audiences.ts';
+import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
 
 /** Removal and set-default failures show for 4 s. */
 const failureNoticeMs = 4000;
@@ -113,7 +113,7 @@ export function AccessCategoriesPage() {
         }
       />
       <Card component="section" aria-label={t('accessCategories.title')}>
-        {audiences.isPending && <LinearProgress aria-label={t('app.loading')} />}
+        {audiences.isPending && <LoadingIndicator bar />}
         {audiences.isError && (
           <Stack sx={{ p: 2 }}>
             <LoadFailed

@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import CircularProgress from '@mui/material/CircularProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
@@ -34,6 +33,7 @@ import {
   useDecideAccessRequest,
   type Decision,
 } from './use-access-requests.ts';
+import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
 
 /** "To approve" starts on what is waiting; "My requests" on everything. */
 const defaultStatus: Record<AccessRequestTab, StatusFilter> = { toApprove: 'pending', mine: 'all' };
@@ -132,7 +132,7 @@ export function AccessRequestsPage() {
       </Box>
       {requests.isPending && (
         <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-          <CircularProgress aria-label={t('app.loading')} />
+          <LoadingIndicator />
         </Box>
       )}
       {requests.isError && (

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
-import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -14,6 +13,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { AcknowledgeDialog } from './AcknowledgeDialog.tsx';
 import { AlarmTable } from './AlarmTable.tsx';
 import { useAlarmsLiveUpdates, useCompanyAlarms } from './use-alarms.ts';
+import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
 
 /** `/alarms`: the open alarms of the devices the user sees, live; optionally the history too. */
 export function AlarmsPage() {
@@ -31,7 +31,7 @@ export function AlarmsPage() {
         control={<Switch checked={showAll} onChange={(event) => setShowAll(event.target.checked)} />}
         label={t('alarms.showAll')}
       />
-      {alarms.isPending && <CircularProgress aria-label={t('alarms.title')} />}
+      {alarms.isPending && <LoadingIndicator />}
       {alarms.isError && <Alert severity="error">{t('alarms.loadFailed')}</Alert>}
       {alarms.isSuccess && alarms.data.length === 0 && (
         <EmptyState

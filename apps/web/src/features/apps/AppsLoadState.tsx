@@ -1,9 +1,9 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
 
 /** What an app screen shows while the app list loads, or when it could not be loaded (with Retry). */
 export function AppsLoadState({ apps }: { apps: Pick<UseQueryResult, 'isError' | 'refetch'> }) {
@@ -24,7 +24,7 @@ export function AppsLoadState({ apps }: { apps: Pick<UseQueryResult, 'isError' |
   }
   return (
     <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-      <CircularProgress aria-label={t('app.loading')} />
+      <LoadingIndicator />
     </Box>
   );
 }

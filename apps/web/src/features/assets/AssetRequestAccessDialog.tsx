@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -9,6 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslation } from 'react-i18next';
 import { RequestAccessDialog } from '../devices/RequestAccessDialog.tsx';
 import { useAgent, useRequestAsset } from '../devices/use-devices.ts';
+import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
 
 type AssetRequestAccessDialogProps = { assetPublicId: string; onClose: () => void };
 
@@ -48,7 +48,7 @@ export function AssetRequestAccessDialog({ assetPublicId, onClose }: AssetReques
   } else {
     body = (
       <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-        <CircularProgress aria-label={t('devices.request.assetLoading')} />
+        <LoadingIndicator label={t('devices.request.assetLoading')} />
       </Box>
     );
   }

@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import CircularProgress from '@mui/material/CircularProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
@@ -17,6 +16,7 @@ import { AuditEntryRow } from './AuditEntryRow.tsx';
 import { useAuditLogs, type AuditAction } from './use-audit-logs.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { SignInsTab } from './SignInsTab.tsx';
+import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
 
 const actions: AuditAction[] = ['CREATE', 'UPDATE', 'DELETE'];
 
@@ -73,7 +73,7 @@ function ChangesTab() {
       <Card variant="outlined" sx={{ px: 2 }}>
         {logs.isPending && (
           <Box sx={{ py: 4, textAlign: 'center' }}>
-            <CircularProgress size={28} aria-label={t('app.loading')} />
+            <LoadingIndicator size={28} />
           </Box>
         )}
         {logs.isError && (

@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import CircularProgress from '@mui/material/CircularProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -12,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { SignInEventOutcome } from '@fleetgate/contracts';
 import { SignInEventRow } from '../my-profile/SignInEventRow.tsx';
 import { useSignInEvents } from './use-sign-in-events.ts';
+import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
 
 const outcomes: SignInEventOutcome[] = ['success', 'failure'];
 
@@ -57,7 +57,7 @@ export function SignInsTab() {
       <Card variant="outlined" sx={{ px: 2 }}>
         {events.isPending && (
           <Box sx={{ py: 4, textAlign: 'center' }}>
-            <CircularProgress size={28} aria-label={t('app.loading')} />
+            <LoadingIndicator size={28} />
           </Box>
         )}
         {events.isError && (

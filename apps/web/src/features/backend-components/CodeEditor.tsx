@@ -1,17 +1,17 @@
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
 import { useController, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { lazyPart } from '../../app/lazy-part.tsx';
 import type { TemplateFormValues } from './template-form.ts';
+import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
 
 function EditorLoading() {
   const { t } = useTranslation();
   return (
     <Box sx={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>
-      <CircularProgress aria-label={t('backendComponents.editor.codeLoading')} />
+      <LoadingIndicator label={t('backendComponents.editor.codeLoading')} />
     </Box>
   );
 }

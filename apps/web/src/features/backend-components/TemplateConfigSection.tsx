@@ -4,7 +4,6 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, type FieldErrors } from 'react-hook-form';
@@ -19,6 +18,7 @@ import { ConfigSecretsField } from './ConfigSecretsField.tsx';
 import { ConfigValuesField } from './ConfigValuesField.tsx';
 import { SectionCard } from './SectionCard.tsx';
 import { useSaveTemplateConfig, useTemplateConfig } from './use-template-parts.ts';
+import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
 
 /** The list's own error (too many) or the first host's (not a host name). */
 function hostsError(errors: FieldErrors<ConfigFormValues>['allowedHosts']): string | undefined {
@@ -39,7 +39,7 @@ export function TemplateConfigSection({ templateId }: { templateId: string }) {
       title={t('backendComponents.config.title')}
       hint={t('backendComponents.config.hint')}
     >
-      {config.isPending && <CircularProgress aria-label={t('app.loading')} sx={{ alignSelf: 'center' }} />}
+      {config.isPending && <LoadingIndicator sx={{ alignSelf: 'center' }} />}
       {config.isError && <Alert severity="error">{t('backendComponents.config.loadFailed')}</Alert>}
       {config.isSuccess && (
         // A new form per stored state: after saving, typed secret values are gone for good.

@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import ArrowBack from '@mui/icons-material/ArrowBack';
@@ -22,6 +21,7 @@ import { TemplateSharesSection } from './TemplateSharesSection.tsx';
 import { TemplateSubscriptionsSection } from './TemplateSubscriptionsSection.tsx';
 import { useDeleteTemplate, useTemplate } from './use-backend-components.ts';
 import { useDownloadLogs } from './use-download-logs.ts';
+import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
 
 /** `/backend-components/:publicId` (`new` for a new template): one template and all its parts. */
 export function TemplateEditorPage() {
@@ -43,7 +43,7 @@ export function TemplateEditorPage() {
   if (loaded.isPending)
     return (
       <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-        <CircularProgress aria-label={t('app.loading')} />
+        <LoadingIndicator />
       </Box>
     );
   if (loaded.isError || loaded.template === null)

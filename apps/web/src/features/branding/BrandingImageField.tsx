@@ -1,7 +1,6 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import UploadFile from '@mui/icons-material/UploadFile';
@@ -10,6 +9,7 @@ import { brandingImageMaxBytes, type BrandingImageSlot } from '@fleetgate/contra
 import { describeError } from '../../api/error-text.ts';
 import { imageErrorText } from './branding-form.ts';
 import { imageAccept, imageProblem } from './branding-images.ts';
+import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
 
 type BrandingImageFieldProps = {
   slot: BrandingImageSlot;
@@ -107,10 +107,10 @@ export function BrandingImageField({ slot, url, onUpload, onRemove, tone }: Bran
       </Box>
       {upload && (
         <Box>
-          <LinearProgress
-            variant="determinate"
+          <LoadingIndicator
+            bar
             value={Math.round(upload.progress * 100)}
-            aria-label={t('branding.images.uploading', { name: upload.name })}
+            label={t('branding.images.uploading', { name: upload.name })}
           />
         </Box>
       )}

@@ -1,6 +1,5 @@
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Logout from '@mui/icons-material/Logout';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +14,7 @@ import { CompanyList } from './CompanyList.tsx';
 import { CreateCompanyForm } from './CreateCompanyForm.tsx';
 import { useCompanies, useCreateCompany } from './use-companies.ts';
 import { useSelectCompany } from './use-select-company.ts';
+import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
 
 export function MyCompaniesPage() {
   const { t } = useTranslation();
@@ -37,7 +37,7 @@ export function MyCompaniesPage() {
       <Stack spacing={3}>
         <FormHeading title={t('companies.title')} subtitle={t('companies.subtitle')} />
         <MyInvitations />
-        {companies.isPending && <LinearProgress aria-label={t('app.loading')} />}
+        {companies.isPending && <LoadingIndicator bar />}
         {companies.isError && <FormAlert message={describeError(t, companies.error)} />}
         {companies.data && (
           <CompanyList

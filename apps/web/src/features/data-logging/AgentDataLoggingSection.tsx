@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -37,6 +36,7 @@ import {
   useTags,
   type AgentWithLogging,
 } from './use-data-logging.ts';
+import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
 
 type AgentDataLoggingSectionProps = { agent: AgentWithLogging & { servers: AgentServer[] } };
 
@@ -124,7 +124,7 @@ function AgentDataLogging({ agent }: AgentDataLoggingSectionProps) {
       <Stack spacing={1.5}>
         <LoggingStateLine agent={agent} />
         {loading ? (
-          <CircularProgress size={24} aria-label={t('dataLogging.loading')} />
+          <LoadingIndicator size={24} label={t('dataLogging.loading')} />
         ) : failed ? (
           <Alert
             severity="error"

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import CircularProgress from '@mui/material/CircularProgress';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -12,6 +11,7 @@ import type { Tag } from '@fleetgate/contracts';
 import { formatDateTime } from '../../components/format/format-date.ts';
 import { formatTagValue } from './tag-values.ts';
 import { useRecentSamples } from './use-data-logging.ts';
+import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
 
 const hourMs = 60 * 60 * 1000;
 /** Rows the compact history shows; the rest of the hour is in the charts and exports. */
@@ -25,7 +25,7 @@ export function TagHistory({ tag }: { tag: Tag }) {
     return { start: new Date(end.getTime() - hourMs).toISOString(), end: end.toISOString() };
   });
   const samples = useRecentSamples(tag.publicId, window.start, window.end);
-  if (samples.isPending) return <CircularProgress size={20} aria-label={t('dataLogging.loading')} />;
+  if (samples.isPending) return <LoadingIndicator size={20} label={t('dataLogging.loading')} />;
   if (samples.isError) return <Alert severity="error">{t('dataLogging.live.historyFailed')}</Alert>;
   if (samples.data.length === 0)
     return (

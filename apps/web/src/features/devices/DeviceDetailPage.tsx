@@ -2,7 +2,6 @@ import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -34,6 +33,7 @@ import { AgentAlarmsSection } from '../alarms/AgentAlarmsSection.tsx';
 import { DevicePagesSection } from '../pages/DevicePagesSection.tsx';
 import { LiveValuesSection } from '../data-logging/LiveValuesSection.tsx';
 import { useLicencesLiveUpdates } from '../licences/use-licences.ts';
+import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
 
 // The date pickers of the request dialog load when it first opens, not with the page.
 const RequestAccessDialog = lazyPart(() => import('./RequestAccessDialog.tsx'), 'RequestAccessDialog', null);
@@ -63,7 +63,7 @@ export function DeviceDetailPage() {
   if (agent.isPending)
     return (
       <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-        <CircularProgress aria-label={t('app.loading')} />
+        <LoadingIndicator />
       </Box>
     );
   if (agent.isError) {

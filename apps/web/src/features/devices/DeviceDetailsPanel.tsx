@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -16,6 +15,7 @@ import { StatusDot } from './StatusDot.tsx';
 import { VpnAccessState } from './VpnAccessState.tsx';
 import { shownVpnAccess, statusColourOf } from './device-status.ts';
 import { useAgent, useMyAccessRequests, useNow } from './use-devices.ts';
+import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
 
 /** The device page's publicId, read from the matched route (the panel lives in the shell, not the page). */
 function useDevicePublicId(): string {
@@ -35,7 +35,7 @@ export function DeviceDetailsPanel() {
   if (agent.isPending)
     return (
       <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
-        <CircularProgress size={28} aria-label={t('app.loading')} />
+        <LoadingIndicator size={28} />
       </Box>
     );
   if (agent.isError)

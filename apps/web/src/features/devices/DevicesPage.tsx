@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import RouterOutlined from '@mui/icons-material/RouterOutlined';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +22,7 @@ import {
 } from './use-devices.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useLicencesLiveUpdates } from '../licences/use-licences.ts';
+import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
 
 // The date pickers of the request dialog load when it first opens, not with the page.
 const RequestAccessDialog = lazyPart(() => import('./RequestAccessDialog.tsx'), 'RequestAccessDialog', null);
@@ -59,7 +59,7 @@ export function DevicesPage() {
       <StatusLegend />
       {agents.isPending && (
         <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-          <CircularProgress aria-label={t('app.loading')} />
+          <LoadingIndicator />
         </Box>
       )}
       {agents.isError && (

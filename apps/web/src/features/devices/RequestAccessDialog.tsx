@@ -2,7 +2,6 @@ import { useCallback, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -23,6 +22,7 @@ import type { AccessRequest, Agent } from '@fleetgate/contracts';
 import { DiscardChangesDialog } from '../../components/DiscardChangesDialog.tsx';
 import { RequestAccessForm } from './RequestAccessForm.tsx';
 import { useApprovers, type RequestTarget } from './use-devices.ts';
+import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
 
 type RequestAccessDialogProps = {
   agent: Agent;
@@ -103,7 +103,7 @@ export function RequestAccessDialog({ agent, asset, onClose }: RequestAccessDial
   } else if (approvers.isPending) {
     content = (
       <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-        <CircularProgress aria-label={t('devices.request.loading')} />
+        <LoadingIndicator label={t('devices.request.loading')} />
       </Box>
     );
   } else if (approvers.isError) {

@@ -7,7 +7,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -28,6 +27,7 @@ import {
   useGroupMembers,
   useRemoveGroupMember,
 } from './use-group-members.ts';
+import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
 
 type GroupMembersDialogProps = { group: Group; onClose: () => void };
 
@@ -79,7 +79,7 @@ export function GroupMembersDialog({ group, onClose }: GroupMembersDialogProps) 
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
             {t('groups.members.text')}
           </Typography>
-          {members.isPending && <LinearProgress aria-label={t('app.loading')} />}
+          {members.isPending && <LoadingIndicator bar />}
           {failure && (
             <Alert severity="error" sx={{ mb: 2 }}>
               {firstErrorMessage(t, failure)}

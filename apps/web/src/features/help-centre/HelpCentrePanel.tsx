@@ -5,7 +5,6 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -18,6 +17,7 @@ import { useCurrentUser } from '../../auth/current-user.tsx';
 import { useNotify } from '../../components/notify.tsx';
 import { helpCentreOrigin, helpCentrePanelId, helpContextMessage } from './help-centre-messages.ts';
 import { useHelpFrame } from './use-help-frame.ts';
+import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
 
 const failureKey = 'help-centre';
 /** What a help site needs: its scripts, its own storage, forms (search) and links opening new tabs. */
@@ -118,7 +118,7 @@ export function HelpCentrePanel({ url, open, onClose }: HelpCentrePanelProps) {
         </Tooltip>
       </Box>
       <Divider />
-      {state.status === 'loading' && <LinearProgress aria-label={t('helpCentre.loading')} />}
+      {state.status === 'loading' && <LoadingIndicator bar label={t('helpCentre.loading')} />}
       {state.status === 'failed' && (
         <Alert
           severity="error"

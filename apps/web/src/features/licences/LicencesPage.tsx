@@ -2,7 +2,6 @@ import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CardMembershipOutlined from '@mui/icons-material/CardMembershipOutlined';
@@ -18,6 +17,7 @@ import { BundleExtendDialog } from './BundleExtendDialog.tsx';
 import { LicenceTable, type BundleActions } from './LicenceTable.tsx';
 import type { Licence, NamedRef } from './licence-wire.ts';
 import { useLicenceBundles, useLicences, useLicencesLiveUpdates, useRemoveBundle } from './use-licences.ts';
+import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
 
 type Removal = { bundle: Licence; device: NamedRef } | null;
 
@@ -107,7 +107,7 @@ function LicenceSection({ id, title, query, emptyText, bundleActions }: LicenceS
       </Typography>
       {query.isPending && (
         <Box sx={{ py: 3, textAlign: 'center' }}>
-          <CircularProgress size={28} aria-label={t('app.loading')} />
+          <LoadingIndicator size={28} />
         </Box>
       )}
       {query.isError && (

@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import MailOutline from '@mui/icons-material/MailOutline';
@@ -11,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { MessageList } from './MessageList.tsx';
 import { useInbox, useMarkMessagesRead } from './use-messages.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
 
 /** The inbox: messages are marked read as soon as they are shown; new ones stay highlighted here. */
 export function MessagesPage() {
@@ -38,7 +38,7 @@ export function MessagesPage() {
       <PageHeader title={t('messages.title')} subtitle={t('messages.subtitle')} />
       {inbox.isPending && (
         <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-          <CircularProgress aria-label={t('app.loading')} />
+          <LoadingIndicator />
         </Box>
       )}
       {inbox.isError && (

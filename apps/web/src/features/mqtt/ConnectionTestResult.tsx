@@ -1,11 +1,11 @@
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import { useTranslation } from 'react-i18next';
 import type { MqttConnectionTestResult } from '@fleetgate/contracts';
 import { describeError } from '../../api/error-text.ts';
+import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
 
 export type ConnectionTestState =
   | { status: 'idle' }
@@ -20,7 +20,7 @@ export function ConnectionTestResult({ state }: { state: ConnectionTestState }) 
   let text = '';
   let color = 'text.secondary';
   if (state.status === 'testing') {
-    icon = <CircularProgress size={16} aria-hidden />;
+    icon = <LoadingIndicator size={16} decorative label={t('mqtt.testing')} />;
     text = t('mqtt.testing');
   } else if (state.status === 'done' && state.result.connected) {
     icon = <CheckCircle fontSize="small" color="success" />;

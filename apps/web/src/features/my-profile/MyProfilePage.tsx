@@ -1,6 +1,5 @@
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { Fragment } from 'react';
@@ -21,6 +20,7 @@ import { SignInHistorySection } from './SignInHistorySection.tsx';
 import { TrustedDevicesSection } from './TrustedDevicesSection.tsx';
 import { PasskeysSection } from '../passkeys/PasskeysSection.tsx';
 import { useMyProfile } from './use-my-profile.ts';
+import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
 
 /**
  * The sections of the page, in order. Each gets the signed-in user (outside any company) and
@@ -48,7 +48,7 @@ export function MyProfilePage() {
     <CenteredLayout width={640}>
       <Stack spacing={3}>
         <FormHeading title={t('myProfile.title')} subtitle={t('myProfile.subtitle')} />
-        {profile.isPending && <LinearProgress aria-label={t('app.loading')} />}
+        {profile.isPending && <LoadingIndicator bar />}
         {profile.isError && (
           <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
             <FormAlert message={`${t('myProfile.loadFailed')} ${describeError(t, profile.error)}`} />

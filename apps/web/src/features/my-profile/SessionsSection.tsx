@@ -1,6 +1,5 @@
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
@@ -13,6 +12,7 @@ import { formatDateTime } from '../../components/format/format-date.ts';
 import { useNotify } from '../../components/notify.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
 import { useRevokeOtherSessions, useRevokeSession, useSessions } from './use-account.ts';
+import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
 
 /** The user's sessions (access tokens): this one marked, any other ended with one click. */
 export function SessionsSection() {
@@ -40,7 +40,7 @@ export function SessionsSection() {
       title={t('profileAccount.sessions.title')}
       hint={t('profileAccount.sessions.hint')}
     >
-      {sessions.isPending && <LinearProgress aria-label={t('app.loading')} />}
+      {sessions.isPending && <LoadingIndicator bar />}
       {sessions.isError && (
         <FormAlert
           message={`${t('profileAccount.sessions.loadFailed')} ${describeError(t, sessions.error)}`}

@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../api/error-text.ts';
@@ -8,6 +7,7 @@ import { FormAlert } from '../../components/form/FormAlert.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
 import { SignInEventRow } from './SignInEventRow.tsx';
 import { useMySignInEvents } from './use-sign-in-history.ts';
+import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
 
 /** The user's own sign-in history: the newest ten, then ten more at a time. */
 export function SignInHistorySection() {
@@ -17,7 +17,7 @@ export function SignInHistorySection() {
 
   return (
     <ProfileSection id="sign-in-history" title={t('signInHistory.title')} hint={t('signInHistory.hint')}>
-      {history.isPending && <LinearProgress aria-label={t('app.loading')} />}
+      {history.isPending && <LoadingIndicator bar />}
       {history.isError && (
         <FormAlert message={`${t('signInHistory.loadFailed')} ${describeError(t, history.error)}`} />
       )}

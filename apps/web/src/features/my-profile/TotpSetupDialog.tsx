@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -24,6 +23,7 @@ import { applyApiErrors } from '../../components/form/apply-api-errors.ts';
 import { useNotify } from '../../components/notify.tsx';
 import { RecoveryCodesView } from './RecoveryCodesView.tsx';
 import { useConfirmTotp, useStartTotpEnrolment } from './use-two-factor.ts';
+import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
 
 /** The secret in groups of four, as people copy it by hand into an app. */
 const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
@@ -99,9 +99,7 @@ export function TotpSetupDialog({ onClose }: { onClose: () => void }) {
               {start.isError && <FormAlert message={describeError(t, start.error)} />}
               <FormAlert message={errors.root?.server?.message} />
               <Typography variant="body2">{t('twoFactor.setup.scan')}</Typography>
-              {start.isPending && (
-                <CircularProgress aria-label={t('app.loading')} sx={{ alignSelf: 'center' }} />
-              )}
+              {start.isPending && <LoadingIndicator sx={{ alignSelf: 'center' }} />}
               {enrolment && (
                 <>
                   <Box

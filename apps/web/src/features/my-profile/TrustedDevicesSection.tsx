@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +11,7 @@ import { formatDateTime } from '../../components/format/format-date.ts';
 import { useNotify } from '../../components/notify.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
 import { useRemoveTrustedDevices, useTrustedDevices } from './use-sign-in-history.ts';
+import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
 
 /** The browsers that skip the code step: this one marked, each removable, or all at once. */
 export function TrustedDevicesSection({ user }: { user: MyUser }) {
@@ -34,7 +34,7 @@ export function TrustedDevicesSection({ user }: { user: MyUser }) {
       title={t('signInHistory.trusted.title')}
       hint={t('signInHistory.trusted.hint')}
     >
-      {devices.isPending && <LinearProgress aria-label={t('app.loading')} />}
+      {devices.isPending && <LoadingIndicator bar />}
       {devices.isError && (
         <FormAlert message={`${t('signInHistory.trusted.loadFailed')} ${describeError(t, devices.error)}`} />
       )}

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +10,7 @@ import { ProfileSection } from './ProfileSection.tsx';
 import { TotpChangeDialog } from './TotpChangeDialog.tsx';
 import { TotpSetupDialog } from './TotpSetupDialog.tsx';
 import { useMyTwoFactor } from './use-two-factor.ts';
+import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
 
 type OpenDialog = 'setup' | 'regenerate' | 'turnOff' | null;
 
@@ -24,7 +24,7 @@ export function TwoFactorSection() {
 
   return (
     <ProfileSection id="two-factor" title={t('twoFactor.title')} hint={t('twoFactor.hint')}>
-      {twoFactor.isPending && <LinearProgress aria-label={t('app.loading')} />}
+      {twoFactor.isPending && <LoadingIndicator bar />}
       {twoFactor.isError && <FormAlert message={describeError(t, twoFactor.error)} />}
       {state && (
         <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
@@ -27,6 +26,7 @@ import {
   useUpdateOrderedType,
   type OrderedTypeInput,
 } from './use-ordered-types.ts';
+import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
 
 /** Removal failures other than "in use" are a short snackbar (spec §8). */
 const failureMs = 3000;
@@ -157,8 +157,9 @@ export function OrderedTypeDrawer({ kind }: { kind: OrderedTypeKind }) {
         )}
       </Box>
       {(types.isPending || checking) && (
-        <LinearProgress
-          aria-label={
+        <LoadingIndicator
+          bar
+          label={
             checking ? t(`${kind.texts}.checkingUse`, { name: typeName(checking.name) }) : t('app.loading')
           }
           sx={{ mx: 1.5 }}

@@ -2,7 +2,6 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -42,12 +41,13 @@ import {
   useSetPageDevices,
   type ShownDevice,
 } from './use-pages.ts';
+import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
 
 const BuilderGrid = lazyPart(
   () => import('./BuilderGrid.tsx'),
   'BuilderGrid',
   <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-    <CircularProgress />
+    <LoadingIndicator />
   </Box>,
 );
 
@@ -215,7 +215,7 @@ export function PageBuilderPage() {
   if (!page.data || !draft || !working)
     return (
       <Box sx={{ display: 'grid', placeItems: 'center', py: 6, gap: 1 }}>
-        <CircularProgress aria-label={t('pages.builder.creatingDraft')} />
+        <LoadingIndicator label={t('pages.builder.creatingDraft')} />
         <Typography color="text.secondary">{t('pages.builder.creatingDraft')}</Typography>
       </Box>
     );

@@ -1,7 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -22,8 +21,9 @@ import { formatDateTime } from '../../components/format/format-date.ts';
 import { renderMarkdown } from './markdown.tsx';
 import type { PeriodRange } from './period.ts';
 import { useAgentAlarms, useSampleSeries, type ShownDevice } from './use-pages.ts';
+import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
 
-const EChart = lazyPart(() => import('./EChart.tsx'), 'EChart', <CircularProgress size={24} />);
+const EChart = lazyPart(() => import('./EChart.tsx'), 'EChart', <LoadingIndicator size={24} />);
 
 const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 

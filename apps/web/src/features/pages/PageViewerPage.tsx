@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -23,6 +22,7 @@ import { PageComponentView } from './PageComponentView.tsx';
 import { PeriodSelector } from './PeriodSelector.tsx';
 import { parsePeriodSpec, periodIncludesNow, queriedRange } from './period.ts';
 import { usePage, usePagesLiveUpdates, useThrottledTagValues, type ShownDevice } from './use-pages.ts';
+import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
 
 const assetPollMs = 60_000;
 
@@ -92,7 +92,7 @@ export function PageViewerPage() {
   if (page.isPending)
     return (
       <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-        <CircularProgress aria-label={t('app.loading')} />
+        <LoadingIndicator />
       </Box>
     );
   if (page.isError) {

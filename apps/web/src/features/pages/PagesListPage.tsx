@@ -2,12 +2,10 @@ import { useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -36,6 +34,7 @@ import {
   usePagesLiveUpdates,
   useSetDefaultPage,
 } from './use-pages.ts';
+import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
 
 function NewPageDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
@@ -127,10 +126,10 @@ function ImportButton() {
         {importPage.isPending ? t('pages.importing') : t('pages.import')}
       </Button>
       {importPage.isPending && (
-        <LinearProgress
-          variant="determinate"
+        <LoadingIndicator
+          bar
           value={Math.round(progress * 100)}
-          aria-label={t('pages.importing')}
+          label={t('pages.importing')}
           sx={{ width: 120 }}
         />
       )}
@@ -213,7 +212,7 @@ export function PagesListPage() {
       />
       {pages.isPending ? (
         <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-          <CircularProgress aria-label={t('app.loading')} />
+          <LoadingIndicator />
         </Box>
       ) : pages.isError ? (
         <Alert

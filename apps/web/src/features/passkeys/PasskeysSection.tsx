@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Add from '@mui/icons-material/Add';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +13,7 @@ import { PasskeyListView } from './PasskeyListView.tsx';
 import { PasskeyNameDialog } from './PasskeyNameDialog.tsx';
 import { PasskeyRemoveDialog } from './PasskeyRemoveDialog.tsx';
 import { usePasskeys, useRenamePasskey } from './use-passkeys.ts';
+import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
 
 type Editing = { mode: 'add' } | { mode: 'rename'; passkey: Passkey } | null;
 
@@ -47,7 +47,7 @@ export function PasskeysSection() {
 
   return (
     <ProfileSection id="passkeys" title={t('passkeys.title')} hint={t('passkeys.hint')}>
-      {passkeys.isPending && <LinearProgress aria-label={t('app.loading')} />}
+      {passkeys.isPending && <LoadingIndicator bar />}
       {passkeys.isError && (
         <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
           <FormAlert message={`${t('passkeys.loadFailed')} ${describeError(t, passkeys.error)}`} />

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
@@ -23,6 +22,7 @@ import {
   useReportJobsLiveUpdates,
   type ReportDeviceKind,
 } from './use-reports.ts';
+import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
 
 const stateColour = { queued: 'default', running: 'info', done: 'success', failed: 'error' } as const;
 
@@ -109,10 +109,10 @@ export function ReportsSection({ kind = 'agent', publicId }: { kind?: ReportDevi
                         timeZone: job.timeZone,
                       })}
                       {job.state === 'running' && (
-                        <LinearProgress
-                          variant="determinate"
+                        <LoadingIndicator
+                          bar
                           value={job.progress}
-                          aria-label={t('reports.progress', { progress: job.progress })}
+                          label={t('reports.progress', { progress: job.progress })}
                           sx={{ mt: 0.5, maxWidth: 240 }}
                         />
                       )}

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +14,7 @@ import { firstErrorMessage } from '../users/user-error-text.ts';
 import { RoleEditorDialog } from './RoleEditorDialog.tsx';
 import { RoleList } from './RoleList.tsx';
 import { useCreateRole, useDeleteRole, useRoles, useUpdateRole, type RoleValues } from './use-roles.ts';
+import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
 
 const noticeMs = 4000;
 
@@ -77,7 +77,7 @@ export function RolesPage() {
         }
       />
       <Card component="section" aria-label={t('roles.title')}>
-        {roles.isPending && <LinearProgress aria-label={t('app.loading')} />}
+        {roles.isPending && <LoadingIndicator bar />}
         {roles.isError && (
           <Stack sx={{ p: 2 }}>
             <LoadFailed

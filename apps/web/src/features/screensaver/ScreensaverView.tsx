@@ -1,13 +1,13 @@
 import { useRef, type ChangeEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import UploadFile from '@mui/icons-material/UploadFile';
 import { useTranslation } from 'react-i18next';
 import { screensaverAccept, screensaverMaxMb } from './screensaver-image.ts';
+import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
 
 export type ScreensaverViewProps = {
   agentName: string;
@@ -72,10 +72,10 @@ export function ScreensaverView(props: ScreensaverViewProps) {
         )}
       </Box>
       {uploading && (
-        <LinearProgress
-          variant="determinate"
+        <LoadingIndicator
+          bar
           value={Math.round(uploading.progress * 100)}
-          aria-label={t('screensaver.uploading', { name: uploading.name })}
+          label={t('screensaver.uploading', { name: uploading.name })}
           sx={{ maxWidth: 480 }}
         />
       )}

@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import type { CompanySignInRulesPatchInput } from '@fleetgate/contracts';
@@ -13,6 +12,7 @@ import { IdentityProvidersSection } from '../sso/IdentityProvidersSection.tsx';
 import { SsoRuleCard } from './SsoRuleCard.tsx';
 import { TwoFactorRuleCard } from './TwoFactorRuleCard.tsx';
 import { useSignInRules, useUpdateSignInRules } from './use-sign-in-rules.ts';
+import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
 
 /** `/sign-in-security`: the company's sign-in rules, enforced two-factor and required single sign-on. */
 export function SignInSecurityPage() {
@@ -34,7 +34,7 @@ export function SignInSecurityPage() {
   return (
     <Stack spacing={3} sx={{ maxWidth: 760 }}>
       <PageHeader title={t('signInSecurity.title')} subtitle={t('signInSecurity.subtitle')} />
-      {rules.isPending && <LinearProgress aria-label={t('app.loading')} />}
+      {rules.isPending && <LoadingIndicator bar />}
       {rules.isError && (
         <Alert
           severity="error"

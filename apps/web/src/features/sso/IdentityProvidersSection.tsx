@@ -2,7 +2,6 @@ import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
@@ -21,6 +20,7 @@ import {
   useSsoCallbackUrl,
   useUpdateIdentityProvider,
 } from './use-identity-providers.ts';
+import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
 
 type DialogState = { mode: 'add' } | { mode: 'edit'; provider: SsoIdentityProvider } | null;
 
@@ -75,7 +75,7 @@ export function IdentityProvidersSection() {
       )}
       {providers.isPending && (
         <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
-          <CircularProgress aria-label={t('app.loading')} />
+          <LoadingIndicator />
         </Box>
       )}
       {providers.isError && (

@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import CircularProgress from '@mui/material/CircularProgress';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -29,6 +28,7 @@ import {
   useCreateTranslations,
   useDeleteTranslations,
 } from './use-translations.ts';
+import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
 
 type DialogState = { mode: 'add' } | { mode: 'edit'; translation: Translation } | { mode: 'import' } | null;
 
@@ -145,7 +145,7 @@ export function TranslationsPage() {
       </Menu>
       {translations.isPending && (
         <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-          <CircularProgress aria-label={t('app.loading')} />
+          <LoadingIndicator />
         </Box>
       )}
       {translations.isError && (

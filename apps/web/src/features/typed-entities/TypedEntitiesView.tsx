@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
@@ -10,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { describeTypeError } from '../ordered-types/type-errors.ts';
 import type { TypedEntityKind } from './typed-entity-kind.ts';
+import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
 
 /** The state of the list query, as far as the page shows it. */
 export type TypedEntityListState = {
@@ -83,7 +83,7 @@ export function TypedEntitiesView({
           {t(`${kind.texts}.unknownType`)}
         </Alert>
       )}
-      {list.isPending && <LinearProgress aria-label={t('app.loading')} sx={{ mb: 2 }} />}
+      {list.isPending && <LoadingIndicator bar sx={{ mb: 2 }} />}
       {list.isError && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {describeTypeError(t, list.error)}

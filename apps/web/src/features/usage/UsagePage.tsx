@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import CircularProgress from '@mui/material/CircularProgress';
 import Collapse from '@mui/material/Collapse';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -22,6 +21,7 @@ import { UsageTotals } from './UsageTotals.tsx';
 import { formatBytes } from './format-bytes.ts';
 import { resolvePeriod, type PeriodChoice } from './usage-period.ts';
 import { downloadUsageCsv, useAgentDataUsage, useDataUsageDays } from './use-usage.ts';
+import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
 
 // The chart library is most of the page's code: the figures show while it loads.
 const DailyUsageChart = lazyPart(
@@ -98,7 +98,7 @@ export function UsagePage() {
       )}
       {(days.isPending || agents.isPending) && shown && (
         <Box sx={{ py: 4, textAlign: 'center' }}>
-          <CircularProgress size={28} aria-label={t('app.loading')} />
+          <LoadingIndicator size={28} />
         </Box>
       )}
       {(days.isError || agents.isError) && <Alert severity="error">{t('usage.loadFailed')}</Alert>}

@@ -3,7 +3,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardHeader from '@mui/material/CardHeader';
 import Divider from '@mui/material/Divider';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +29,7 @@ import {
 import { firstErrorMessage } from './user-error-text.ts';
 import { useClosable } from './use-closable.ts';
 import { formatDateTime } from '../../components/format/format-date.ts';
+import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
 
 /** Membership failures show the server's first error message for 3 s. */
 const membershipNoticeMs = 3000;
@@ -164,7 +164,7 @@ export function UsersPage() {
             slotProps={{ title: { id: 'members-title', variant: 'h6', component: 'h2' } }}
           />
           <Divider />
-          {loading && !failed && <LinearProgress aria-label={t('app.loading')} />}
+          {loading && !failed && <LoadingIndicator bar />}
           {failed && (
             <Stack sx={{ p: 2 }}>
               <LoadFailed
@@ -197,7 +197,7 @@ export function UsersPage() {
             slotProps={{ title: { id: 'invites-title', variant: 'h6', component: 'h2' } }}
           />
           <Divider />
-          {invites.isPending && <LinearProgress aria-label={t('app.loading')} />}
+          {invites.isPending && <LoadingIndicator bar />}
           {invites.isError && (
             <Stack sx={{ p: 2 }}>
               <LoadFailed

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -18,6 +17,7 @@ import type { ConnectorStatus } from './connector-client.ts';
 import { InstallerSteps } from './InstallerSteps.tsx';
 import type { ReleaseDocument } from './release-document.ts';
 import { firstErrorCode, vpnTimings } from './vpn-rules.ts';
+import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
 
 type Props = {
   check: () => Promise<boolean>;
@@ -106,7 +106,7 @@ export function InstallerDialog({ check, found, status, release, deviceName, onC
                       : t('vpn.installer.searching')}
               </Typography>
             </Box>
-            {((!found && !gaveUp) || (found && connecting)) && <CircularProgress size={24} aria-hidden />}
+            {((!found && !gaveUp) || (found && connecting)) && <LoadingIndicator size={24} decorative />}
           </Stack>
           {found && errorStep && (
             <Alert severity="error">{t('vpn.installer.errorStep', { message: errorStep })}</Alert>

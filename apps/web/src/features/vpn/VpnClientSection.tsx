@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -17,6 +16,7 @@ import { connectorSettingsUrl } from './connector-client.ts';
 import { releaseFor } from './release-document.ts';
 import { useVpn } from './vpn-context.ts';
 import { desktopPlatform, downloadUrlFor, updateAvailable } from './vpn-rules.ts';
+import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
 
 /** The VPN client part of the info dialog on desktops: found, missing or lost, and its links. */
 export function VpnClientSection({ onReleaseNotes }: { onReleaseNotes: () => void }) {
@@ -58,7 +58,7 @@ export function VpnClientSection({ onReleaseNotes }: { onReleaseNotes: () => voi
         )}
         {state === 'lost' && (
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-            <CircularProgress size={18} aria-hidden />
+            <LoadingIndicator size={18} decorative label={t('vpn.client.lost')} />
             <Typography>{t('vpn.client.lost')}</Typography>
           </Stack>
         )}

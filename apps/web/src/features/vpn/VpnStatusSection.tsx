@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CheckCircle from '@mui/icons-material/CheckCircle';
@@ -15,6 +14,7 @@ import { useVpn } from './vpn-context.ts';
 import { LocalAddressesSection } from './LocalAddressesSection.tsx';
 import { VpnDetailsList } from './VpnDetailsList.tsx';
 import { agentStatusLabelKey, isActive, rateLimitMessage } from './vpn-rules.ts';
+import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
 
 /** The status part of the info dialog: active or not-available banner, then the details list. */
 export function VpnStatusSection({ agentId, onClose }: { agentId: string | undefined; onClose: () => void }) {
@@ -98,7 +98,7 @@ export function VpnStatusSection({ agentId, onClose }: { agentId: string | undef
             sx={{ alignItems: 'center', mb: 2, p: 2, borderRadius: 1, bgcolor: 'action.hover' }}
           >
             {status === 'connecting' ? (
-              <CircularProgress size={28} aria-hidden />
+              <LoadingIndicator size={28} decorative label={t(`vpn.${label}`)} />
             ) : (
               <CheckCircle sx={{ fontSize: 32, color: 'success.main' }} />
             )}
