@@ -51,6 +51,7 @@ import { startWebhookWorker } from './jobs/webhook-delivery.job.ts';
 import { forwardDomainEventsToWebhooks } from './modules/webhooks/webhook-events.ts';
 import { webhookSecretBox, webhookTargetPolicy } from './modules/webhooks/webhook.routes.ts';
 import { Readiness, registerHealthRoutes } from './http/health.routes.ts';
+import { sealClearTotpSecrets, totpSecretsOf } from './modules/two-factor/totp-secrets.ts';
 import { registerMetrics } from './http/metrics.ts';
 
 export type AppOptions = {
@@ -100,7 +101,11 @@ const defaultLoginLimits: LoginLimits = { perAccount: 5, perAddress: 50, windowS
 export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const { config } = options;
   const db = options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
-  if (!options.db) await migrateToLatest(db);
+  if (!options.db) {
+    await migrateToLatest(db);
+    // TOTP secrets stored in clear by an older version are sealed now that the key is at hand.
+    await sealClearTotpSecrets(db, totpSecretsOf(config));
+  }
 
   const limits = { ...config.connectionLimits, ...options.connectionLimits };
   // Requests for a web access session's host go to the session's proxy at the raw server:

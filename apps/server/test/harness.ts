@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,6 +24,10 @@ export type Response = {
   body: { type: string; status: string; data: unknown; moreAfter?: string | null };
   headers: Headers;
 };
+
+// Stored secrets (TOTP secrets among them) are sealed with the server key: one per test process,
+// so no suite writes a key file into the working directory's ./data. Files that need their own set it.
+process.env.FLEETGATE_SECRET_KEY ??= randomBytes(32).toString('base64');
 
 let counter = 0;
 const unique = () =>

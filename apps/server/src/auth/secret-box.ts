@@ -84,6 +84,17 @@ export function createSecretBox(options: SecretBoxOptions): SecretBox {
   };
 }
 
+/** How every box begins (for SQL that picks the values not sealed yet). */
+export const sealedPrefix = `${version}:`;
+
+/**
+ * Whether a stored value is a box (rather than a value stored in clear before its column was
+ * sealed): boxes begin with their version tag, which base32 and base64url text cannot contain.
+ */
+export function isSealed(stored: string): boolean {
+  return stored.startsWith(sealedPrefix);
+}
+
 function encodePart(part: string | Buffer): string {
   return typeof part === 'string' ? part : part.toString('base64url');
 }

@@ -32,6 +32,7 @@ import { issueFromBearer } from './jump-start.service.ts';
 import { registerSessionRoutes } from './session.routes.ts';
 import { registerEmailChangeRoutes } from './email-change.routes.ts';
 import { clientOf } from './client-of.ts';
+import { totpSecretsOf } from '../two-factor/totp-secrets.ts';
 import { mySignInRules } from '../../auth/sign-in-rules.ts';
 
 // The same rule as registration's, so every address that could register can sign in.
@@ -46,6 +47,7 @@ const confirmationInput = z.strictObject({ token: z.string().regex(/^[A-Za-z0-9_
 
 export function registerAccountRoutes(api: Api, deps: ModuleDeps) {
   const limiter = deps.loginLimiter;
+  const totpSecrets = totpSecretsOf(deps.config);
   const mailer = createMailer(deps.config);
 
   api.route({
@@ -112,7 +114,7 @@ export function registerAccountRoutes(api: Api, deps: ModuleDeps) {
       const credentials = basicCredentials(authorization);
       const { expiresIn, trustDevice = false } = parseInput(accessTokenInput, ctx.body);
       const deviceSecret = headerValue(ctx.request, 'api-device-id');
-      const data = await logIn(ctx.db, limiter, credentials, {
+      const data = await logIn(ctx.db, limiter, totpSecrets, credentials, {
         expiresIn,
         clientAddress: ctx.clientAddress,
         client: clientOf(ctx.request),

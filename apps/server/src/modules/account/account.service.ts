@@ -15,6 +15,7 @@ import { hashSecret, newSecret } from '../../auth/secrets.ts';
 import { secondFactorsOf } from '../../auth/second-factor.ts';
 import { recordSignInEvent } from '../../auth/sign-in-events.ts';
 import { checkSecondFactorCode } from '../two-factor/code-check.ts';
+import { readTotpSecret, type TotpSecrets } from '../two-factor/totp-secrets.ts';
 import {
   deleteAllTrustedDevices,
   findTrustedDevice,
@@ -53,6 +54,7 @@ type Completed = { kind: 'password' | 'totp' | 'recoveryCode' } | { kind: 'trust
 export async function logIn(
   db: Db,
   limiter: LoginLimiter,
+  secrets: TotpSecrets,
   credentials: Credentials,
   request: SignInRequest,
 ): Promise<AccessToken> {
@@ -78,7 +80,7 @@ export async function logIn(
     await failure(user?.id ?? null, 'password', user ? 'wrongPassword' : 'unknownAccount');
     throw unauthenticated(errorMessages.invalidCredentials);
   }
-  const completed = await secondStep(db, limiter, user, credentials, request, failure);
+  const completed = await secondStep(db, limiter, secrets, user, credentials, request, failure);
   await limiter.succeeded(account, clientAddress);
   const secret = newSecret();
   const expiresOn = new Date(Date.now() + request.expiresIn * 1000);
@@ -139,6 +141,7 @@ export async function logIn(
 async function secondStep(
   db: Db,
   limiter: LoginLimiter,
+  secrets: TotpSecrets,
   user: { id: number; totp_secret: string | null },
   credentials: Credentials,
   request: SignInRequest,
@@ -158,7 +161,8 @@ async function secondStep(
     if (factors.passkeys > 0) secondFactors.push('passkey');
     throw new ApiError(401, [{ message: errorMessages.otpRequired, secondFactors }]);
   }
-  const check = await checkSecondFactorCode(db, user.id, user.totp_secret, credentials.otp);
+  const totpSecret = await readTotpSecret(db, secrets, user.id, 'totp_secret', user.totp_secret);
+  const check = await checkSecondFactorCode(db, user.id, totpSecret, credentials.otp);
   if (!check.ok) {
     await failure(user.id, check.kind, check.detail);
     throw unauthenticated(errorMessages.otpFailed);

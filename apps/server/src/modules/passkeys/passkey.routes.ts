@@ -13,6 +13,7 @@ import { pageOf, parsePaging } from '../../http/paging.ts';
 import type { ModuleDeps } from '../index.ts';
 import { clientOf } from '../account/client-of.ts';
 import { listPasskeys } from './passkey.repository.ts';
+import { totpSecretsOf } from '../two-factor/totp-secrets.ts';
 import {
   authenticationOptions,
   createPasskey,
@@ -44,6 +45,8 @@ export function registerPasskeyRoutes(api: Api, deps: ModuleDeps) {
     passkeyCeremoniesPerAddressPerMinute,
     60,
   );
+  // Changing passkeys asks for a TOTP code while TOTP is on, checked against the sealed secret.
+  const totpSecrets = totpSecretsOf(deps.config);
   // Read per request: tests learn their port (and so PUBLIC_URL) only after the routes exist.
   const publicUrl = () => deps.config.publicUrl;
 
@@ -105,7 +108,7 @@ export function registerPasskeyRoutes(api: Api, deps: ModuleDeps) {
     },
     handler: async (ctx) => {
       const input = parseInput(passkeyCreateInput, ctx.body);
-      const data = await createPasskey(ctx.db, publicUrl(), deps.loginLimiter, ctx.user, input, {
+      const data = await createPasskey(ctx.db, publicUrl(), deps.loginLimiter, totpSecrets, ctx.user, input, {
         clientAddress: ctx.clientAddress,
         client: clientOf(ctx.request),
       });
@@ -142,10 +145,18 @@ export function registerPasskeyRoutes(api: Api, deps: ModuleDeps) {
     },
     handler: async (ctx) => {
       const input = parseInput(passkeyDeleteInput, ctx.body);
-      const data = await removePasskey(ctx.db, deps.loginLimiter, ctx.user, ctx.publicId, input, {
-        clientAddress: ctx.clientAddress,
-        client: clientOf(ctx.request),
-      });
+      const data = await removePasskey(
+        ctx.db,
+        deps.loginLimiter,
+        totpSecrets,
+        ctx.user,
+        ctx.publicId,
+        input,
+        {
+          clientAddress: ctx.clientAddress,
+          client: clientOf(ctx.request),
+        },
+      );
       api.applyAccessChange({ userId: ctx.user.id });
       return { type: 'Passkey', data };
     },

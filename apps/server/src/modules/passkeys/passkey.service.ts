@@ -20,6 +20,7 @@ import { ApiError, badRequest, conflict, notFound, unauthenticated } from '../..
 import { writeAudit } from '../audit/audit.writer.ts';
 import { insertAccessToken } from '../account/access-token.repository.ts';
 import { reauthenticate } from '../two-factor/reauthentication.ts';
+import type { TotpSecrets } from '../two-factor/totp-secrets.ts';
 import {
   deletePasskey,
   findChallenge,
@@ -120,6 +121,7 @@ export async function createPasskey(
   db: Db,
   publicUrl: string,
   limiter: LoginLimiter,
+  secrets: TotpSecrets,
   user: AuthenticatedUser,
   input: z.output<typeof passkeyCreateInput>,
   caller: Caller,
@@ -151,7 +153,7 @@ export async function createPasskey(
   if (!verification.verified) return refuse(badRequest(errorMessages.passkeyVerificationFailed, 'response'));
   const { credential } = verification.registrationInfo;
   if (await findCredential(db, credential.id)) return refuse(conflict(errorMessages.duplicate, 'response'));
-  await reauthenticate(db, limiter, user, caller.clientAddress, input);
+  await reauthenticate(db, limiter, secrets, user, caller.clientAddress, input);
   // Taken now, once: of two requests with the same answer only one stores it.
   if ((await takeChallenge(db, by, 'registration', user.id)) !== challenge)
     throw badRequest(errorMessages.passkeyChallengeInvalid, 'challengeId');
@@ -215,6 +217,7 @@ export async function updatePasskey(
 export async function removePasskey(
   db: Db,
   limiter: LoginLimiter,
+  secrets: TotpSecrets,
   user: AuthenticatedUser,
   publicId: string,
   input: z.output<typeof passkeyDeleteInput>,
@@ -222,7 +225,7 @@ export async function removePasskey(
 ) {
   // Looked up first: a passkey that is not there costs no login attempt and no recovery code.
   if (!(await findPasskey(db, user.id, publicId))) throw notFound();
-  await reauthenticate(db, limiter, user, caller.clientAddress, input);
+  await reauthenticate(db, limiter, secrets, user, caller.clientAddress, input);
   await runInTransaction(db, async (trx) => {
     if (!(await deletePasskey(trx, user.id, publicId))) throw notFound();
     await changed(trx, user, caller, 'removed');

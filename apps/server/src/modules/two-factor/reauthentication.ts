@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../http/errors.ts';
 import { checkSecondFactorCode } from './code-check.ts';
 import { findTotpState } from './two-factor.repository.ts';
+import { readTotpSecret, type TotpSecrets } from './totp-secrets.ts';
 
 export type Reauthentication = { password: string; code?: string | undefined };
 
@@ -20,6 +21,7 @@ export type Reauthentication = { password: string; code?: string | undefined };
 export async function reauthenticate(
   db: Db,
   limiter: LoginLimiter,
+  secrets: TotpSecrets,
   user: Pick<AuthenticatedUser, 'id' | 'emailAddress'>,
   clientAddress: string,
   input: Reauthentication,
@@ -31,7 +33,8 @@ export async function reauthenticate(
   if (!(await verifyPassword(state.password_hash, input.password)))
     throw badRequest(errorMessages.passwordIncorrect, 'password');
   if (state.totp_secret) {
-    const check = await checkSecondFactorCode(db, user.id, state.totp_secret, input.code ?? '');
+    const totpSecret = await readTotpSecret(db, secrets, user.id, 'totp_secret', state.totp_secret);
+    const check = await checkSecondFactorCode(db, user.id, totpSecret, input.code ?? '');
     if (!check.ok) throw badRequest(errorMessages.codeWrong, 'code');
   }
   await limiter.refund(user.emailAddress, clientAddress);

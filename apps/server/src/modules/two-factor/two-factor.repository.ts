@@ -8,11 +8,11 @@ export function findTotpState(db: Db, userId: number) {
     .executeTakeFirstOrThrow();
 }
 
-/** Keeps a new pending secret, only while TOTP is off. False when it is on. */
-export async function setPendingSecret(db: Db, userId: number, secret: string): Promise<boolean> {
+/** Keeps a new pending secret (sealed), only while TOTP is off. False when it is on. */
+export async function setPendingSecret(db: Db, userId: number, sealedSecret: string): Promise<boolean> {
   const rows = await db
     .updateTable('users')
-    .set({ totp_pending_secret: secret })
+    .set({ totp_pending_secret: sealedSecret })
     .where('id', '=', userId)
     .where('totp_secret', 'is', null)
     .returning('id')
@@ -21,15 +21,22 @@ export async function setPendingSecret(db: Db, userId: number, secret: string): 
 }
 
 /**
- * Turns the pending secret into the confirmed one, remembering the confirming code's step so it
- * cannot sign in as well. False when another request changed the secret meanwhile.
+ * Turns the pending secret (as stored: `pending`) into the confirmed one (sealed), remembering
+ * the confirming code's step so it cannot sign in as well. False when another request changed
+ * the secret meanwhile.
  */
-export async function enableTotp(db: Db, userId: number, secret: string, step: number): Promise<boolean> {
+export async function enableTotp(
+  db: Db,
+  userId: number,
+  pending: string,
+  sealedSecret: string,
+  step: number,
+): Promise<boolean> {
   const rows = await db
     .updateTable('users')
-    .set({ totp_secret: secret, totp_pending_secret: null, totp_last_step: step })
+    .set({ totp_secret: sealedSecret, totp_pending_secret: null, totp_last_step: step })
     .where('id', '=', userId)
-    .where('totp_pending_secret', '=', secret)
+    .where('totp_pending_secret', '=', pending)
     .where('totp_secret', 'is', null)
     .returning('id')
     .execute();

@@ -11,6 +11,7 @@ import {
   turnTotpOff,
   type Requester,
 } from './two-factor.service.ts';
+import { totpSecretsOf } from './totp-secrets.ts';
 
 const requester = (ctx: ApiContext<'user'>): Requester => ({
   user: ctx.user,
@@ -21,6 +22,7 @@ const requester = (ctx: ApiContext<'user'>): Requester => ({
 /** The signed-in user's own TOTP second factor and recovery codes (no company involved). */
 export function registerTwoFactorRoutes(api: Api, deps: ModuleDeps) {
   const limiter = deps.loginLimiter;
+  const secrets = totpSecretsOf(deps.config);
 
   api.route({
     rel: 'MyTwoFactor',
@@ -37,7 +39,7 @@ export function registerTwoFactorRoutes(api: Api, deps: ModuleDeps) {
     doc: { summary: 'Start setting up TOTP: a new secret with its QR code', bodyOptional: true, status: 201 },
     handler: async (ctx) => ({
       type: 'TotpEnrolment',
-      data: await startTotpEnrolment(ctx.db, ctx.user),
+      data: await startTotpEnrolment(ctx.db, secrets, ctx.user),
       status: 201,
     }),
   });
@@ -54,7 +56,7 @@ export function registerTwoFactorRoutes(api: Api, deps: ModuleDeps) {
     },
     handler: async (ctx) => {
       const { code } = parseInput(totpConfirmationInput, ctx.body);
-      const data = await confirmTotp(ctx.db, limiter, requester(ctx), code);
+      const data = await confirmTotp(ctx.db, limiter, secrets, requester(ctx), code);
       api.applyAccessChange({ userId: ctx.user.id });
       return { type: 'RecoveryCodeList', data, status: 201 };
     },
@@ -72,7 +74,7 @@ export function registerTwoFactorRoutes(api: Api, deps: ModuleDeps) {
     },
     handler: async (ctx) => {
       const input = parseInput(totpChangeInput, ctx.body);
-      const data = await regenerateRecoveryCodes(ctx.db, limiter, requester(ctx), input);
+      const data = await regenerateRecoveryCodes(ctx.db, limiter, secrets, requester(ctx), input);
       return { type: 'RecoveryCodeList', data, status: 201 };
     },
   });
@@ -88,7 +90,7 @@ export function registerTwoFactorRoutes(api: Api, deps: ModuleDeps) {
     },
     handler: async (ctx) => {
       const input = parseInput(totpChangeInput, ctx.body);
-      await turnTotpOff(ctx.db, limiter, requester(ctx), input);
+      await turnTotpOff(ctx.db, limiter, secrets, requester(ctx), input);
       api.applyAccessChange({ userId: ctx.user.id });
       return { type: 'MyTotp', data: { totpEnabled: false } };
     },

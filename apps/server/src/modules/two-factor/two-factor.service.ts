@@ -20,6 +20,7 @@ import { badRequest, conflict } from '../../http/errors.ts';
 import { writeAudit } from '../audit/audit.writer.ts';
 import { deleteAllTrustedDevices } from '../trusted-devices/trusted-device.repository.ts';
 import { reauthenticate } from './reauthentication.ts';
+import type { TotpSecrets } from './totp-secrets.ts';
 import {
   countRecoveryCodesLeft,
   disableTotp,
@@ -44,10 +45,18 @@ export async function readMyTwoFactor(db: Db, userId: number): Promise<MyTwoFact
   };
 }
 
-/** A new pending secret (any earlier pending one is replaced); refused while TOTP is on. */
-export async function startTotpEnrolment(db: Db, user: AuthenticatedUser): Promise<TotpEnrolment> {
+/**
+ * A new pending secret (any earlier pending one is replaced); refused while TOTP is on. Stored
+ * sealed: only this answer carries it in clear.
+ */
+export async function startTotpEnrolment(
+  db: Db,
+  secrets: TotpSecrets,
+  user: AuthenticatedUser,
+): Promise<TotpEnrolment> {
   const secret = newTotpSecret();
-  if (!(await setPendingSecret(db, user.id, secret))) throw conflict(errorMessages.totpAlreadyEnabled);
+  if (!(await setPendingSecret(db, user.id, secrets.seal(user.id, secret))))
+    throw conflict(errorMessages.totpAlreadyEnabled);
   const otpauthUri = totpUri(secret, user.emailAddress, totpIssuer);
   const qrCodeSvg = await QRCode.toString(otpauthUri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return { secret, otpauthUri, qrCodeSvg };
@@ -60,6 +69,7 @@ export async function startTotpEnrolment(db: Db, user: AuthenticatedUser): Promi
 export async function confirmTotp(
   db: Db,
   limiter: LoginLimiter,
+  secrets: TotpSecrets,
   { user, clientAddress, client }: Requester,
   code: string,
 ): Promise<RecoveryCodes> {
@@ -68,13 +78,16 @@ export async function confirmTotp(
   const pending = state.totp_pending_secret;
   if (!pending) throw conflict(errorMessages.totpNotEnabled);
   await limiter.consume(user.emailAddress, clientAddress);
-  const step = totpStep(pending, code);
+  const step = totpStep(secrets.open(user.id, pending), code);
   if (step === null) throw badRequest(errorMessages.codeWrong, 'code');
   // Given back, not reset: a session could otherwise wipe the account's failed sign-ins.
   await limiter.refund(user.emailAddress, clientAddress);
   const codes = newRecoveryCodes();
   await runInTransaction(db, async (trx) => {
-    if (!(await enableTotp(trx, user.id, pending, step))) throw conflict(errorMessages.totpNotEnabled);
+    // Sealed anew: a pending secret stored in clear before sealing began is not carried over so.
+    const sealed = secrets.seal(user.id, secrets.open(user.id, pending));
+    if (!(await enableTotp(trx, user.id, pending, sealed, step)))
+      throw conflict(errorMessages.totpNotEnabled);
     await replaceRecoveryCodes(trx, user.id, codes.map(hashSecret));
     await recordChange(trx, { user, clientAddress, client }, 'CREATE', 'enabled');
   });
@@ -85,10 +98,11 @@ export async function confirmTotp(
 export async function regenerateRecoveryCodes(
   db: Db,
   limiter: LoginLimiter,
+  secrets: TotpSecrets,
   requester: Requester,
   input: TotpChangeInput,
 ): Promise<RecoveryCodes> {
-  await verifyPasswordAndCode(db, limiter, requester, input);
+  await verifyPasswordAndCode(db, limiter, secrets, requester, input);
   const codes = newRecoveryCodes();
   await runInTransaction(db, async (trx) => {
     await replaceRecoveryCodes(trx, requester.user.id, codes.map(hashSecret));
@@ -101,10 +115,11 @@ export async function regenerateRecoveryCodes(
 export async function turnTotpOff(
   db: Db,
   limiter: LoginLimiter,
+  secrets: TotpSecrets,
   requester: Requester,
   input: TotpChangeInput,
 ): Promise<void> {
-  await verifyPasswordAndCode(db, limiter, requester, input);
+  await verifyPasswordAndCode(db, limiter, secrets, requester, input);
   await runInTransaction(db, async (trx) => {
     await disableTotp(trx, requester.user.id);
     await deleteAllTrustedDevices(trx, requester.user.id);
@@ -120,12 +135,13 @@ export async function turnTotpOff(
 async function verifyPasswordAndCode(
   db: Db,
   limiter: LoginLimiter,
+  secrets: TotpSecrets,
   { user, clientAddress }: Requester,
   input: TotpChangeInput,
 ): Promise<void> {
   const state = await findTotpState(db, user.id);
   if (!state.totp_secret) throw conflict(errorMessages.totpNotEnabled);
-  await reauthenticate(db, limiter, user, clientAddress, input);
+  await reauthenticate(db, limiter, secrets, user, clientAddress, input);
 }
 
 function newRecoveryCodes(): string[] {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Secret, TOTP } from 'otpauth';
 import { useTestServer } from '../../../test/harness.ts';
+import { sealClearTotpSecrets, totpSecretsOf } from './totp-secrets.ts';
 
 const t = useTestServer({ loginLimits: { perAccount: 20, perAddress: 10_000, windowSeconds: 60 } });
 
@@ -186,6 +187,72 @@ describe('signing in with TOTP', () => {
     for (let i = 0; i < 25 && status !== 429; i += 1)
       status = (await t.login(limited.emailAddress, limited.password, '999999')).status;
     expect(status).toBe(429);
+  });
+});
+
+describe('TOTP secrets at rest', () => {
+  const stored = (user: User) =>
+    t.server.db
+      .selectFrom('users')
+      .select(['totp_secret', 'totp_pending_secret'])
+      .where('public_id', '=', user.publicId)
+      .executeTakeFirstOrThrow();
+  /** What a database copy would give away: the secret itself, in any of its spellings. */
+  const holdsClear = (column: string | null, secret: string) =>
+    column !== null && (column.includes(secret) || column.includes(Secret.fromBase32(secret).hex));
+
+  it('keeps the pending and the confirmed secret sealed, and signs in with them', async () => {
+    const user = await t.newUser();
+    const started = await t.call('POST', 'MyTotpEnrolment', { token: user.token });
+    const { secret } = started.body.data as { secret: string };
+    const pending = await stored(user);
+    expect(pending.totp_pending_secret).not.toBeNull();
+    expect(holdsClear(pending.totp_pending_secret, secret)).toBe(false);
+
+    const confirmed = await t.call('POST', 'MyTotpConfirmation', {
+      token: user.token,
+      body: { code: codeAt(secret, -1) },
+    });
+    expect(confirmed.status).toBe(201);
+    const on = await stored(user);
+    expect(on.totp_secret).toMatch(/^v1:/);
+    expect(holdsClear(on.totp_secret, secret)).toBe(false);
+    expect(on.totp_pending_secret).toBeNull();
+
+    expect((await t.login(user.emailAddress, user.password, codeAt(secret))).status).toBe(201);
+    expect((await t.login(user.emailAddress, user.password, codeAt(secret, 1))).status).toBe(201);
+  });
+
+  it('seals a secret an older version stored in clear: at start-up, or when it is first read', async () => {
+    const secrets = totpSecretsOf(t.server.config);
+    const [atStart, onRead] = [await t.newUser(), await t.newUser()];
+    const clear = new Secret().base32;
+    for (const user of [atStart, onRead])
+      await t.server.db
+        .updateTable('users')
+        .set({ totp_secret: clear, totp_pending_secret: clear })
+        .where('public_id', '=', user.publicId)
+        .execute();
+
+    // Signing in reads the secret: it works, and the secret is sealed from then on.
+    expect((await t.login(onRead.emailAddress, onRead.password, codeAt(clear))).status).toBe(201);
+    const read = await stored(onRead);
+    expect(read.totp_secret).toMatch(/^v1:/);
+    expect(holdsClear(read.totp_secret, clear)).toBe(false);
+
+    // The start-up step seals every clear one left, the confirmed and the pending secret alike.
+    expect(await sealClearTotpSecrets(t.server.db, secrets)).toBeGreaterThanOrEqual(2);
+    for (const user of [atStart, onRead]) {
+      const row = await stored(user);
+      expect(row.totp_secret).toMatch(/^v1:/);
+      expect(row.totp_pending_secret).toMatch(/^v1:/);
+      expect(holdsClear(row.totp_secret, clear) || holdsClear(row.totp_pending_secret, clear)).toBe(false);
+    }
+    // Nothing was lost on the way, and running it again changes nothing.
+    const before = await stored(atStart);
+    expect(await sealClearTotpSecrets(t.server.db, secrets)).toBe(0);
+    expect(await stored(atStart)).toEqual(before);
+    expect((await t.login(atStart.emailAddress, atStart.password, codeAt(clear))).status).toBe(201);
   });
 });
 
