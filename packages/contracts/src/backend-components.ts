@@ -167,6 +167,8 @@ export type BackendComponentMessageSubscription = {
   tags: { publicId: string; name: string }[];
   cron: string | null;
   enabled: boolean;
+  /** Runs lost because the company had too many runs waiting (read-only). */
+  droppedRuns: number;
 };
 
 // ---- Runs (the log) ----

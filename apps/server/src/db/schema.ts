@@ -880,6 +880,8 @@ export type BackendComponentMessageSubscriptionTable = {
   cron: string | null;
   enabled: Generated<boolean>;
   last_scheduled_for: Date | null;
+  /** Runs lost because the company's function queue was full. */
+  dropped_runs: Generated<number>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 };

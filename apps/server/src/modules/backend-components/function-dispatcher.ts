@@ -6,6 +6,8 @@ import type { EventBus } from '../../events/event-bus.ts';
 import type { ReactionsCache } from '../../events/company-reactions.ts';
 import type { IngestAgent } from '../data-logging/sample-ingest.ts';
 import type { FunctionRun } from './function-runner.ts';
+import { createRunQueue, type RunQueueLimits } from './function-run-queue.ts';
+import { addDroppedRuns } from './message-subscription.repository.ts';
 import {
   findScheduledSubscriptions,
   findSubscriptionsFor,
@@ -14,10 +16,6 @@ import {
 
 /** A function's derived values trigger functions too, but not beyond this many rounds. */
 export const maxTriggerDepth = 3;
-/** Runs in flight at once in this process; more wait in the queue. */
-const concurrentRuns = 4;
-/** Runs waiting; beyond it, new ones are dropped (and logged) rather than held without bound. */
-const queueLimit = 1000;
 /** Schedules are checked this often; a minute missed by more than `catchUpMs` is skipped. */
 const scheduleCheckMs = 15_000;
 const catchUpMs = 120_000;
@@ -33,35 +31,40 @@ type Log = { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: s
  */
 export function startFunctionDispatcher(
   deps: { db: Db; events: EventBus; log: Log; run: Runner; reactions?: ReactionsCache | undefined },
-  options: { scheduleCheckMs?: number | false } = {},
+  options: { scheduleCheckMs?: number | false; limits?: RunQueueLimits } = {},
 ) {
   const { db, log } = deps;
-  const queue: FunctionRun[] = [];
-  let running = 0;
   let stopped = false;
+  const queue = createRunQueue<FunctionRun>({
+    limits: options.limits,
+    run: (run) =>
+      deps.run(run).catch((error: unknown) => log.error({ err: error }, 'backend component run failed')),
+    onDrop: (run) => {
+      const id = run.subscription.subscriptionId;
+      dropped.set(id, (dropped.get(id) ?? 0) + 1);
+      flushDropped();
+    },
+  });
 
-  function enqueue(run: FunctionRun) {
-    if (queue.length >= queueLimit) {
-      log.warn({ companyId: run.scope.companyId }, 'backend component run dropped: queue full');
-      return;
-    }
-    queue.push(run);
-    drain();
+  // Drops come in floods: they are counted here, and each write takes all counted meanwhile.
+  let dropped = new Map<number, number>();
+  let flushing: Promise<void> | undefined;
+  function flushDropped() {
+    flushing ??= (async () => {
+      await Promise.resolve();
+      while (dropped.size > 0) {
+        const counts = dropped;
+        dropped = new Map();
+        const runs = [...counts.values()].reduce((sum, count) => sum + count, 0);
+        log.warn({ subscriptions: [...counts.keys()], runs }, 'backend component runs dropped: queue full');
+        await addDroppedRuns(db, counts).catch((error: unknown) =>
+          log.error({ err: error }, 'backend component dropped runs not counted'),
+        );
+      }
+    })().finally(() => (flushing = undefined));
   }
 
-  function drain() {
-    while (!stopped && running < concurrentRuns && queue.length > 0) {
-      const next = queue.shift()!;
-      running += 1;
-      deps
-        .run(next)
-        .catch((error: unknown) => log.error({ err: error }, 'backend component run failed'))
-        .finally(() => {
-          running -= 1;
-          drain();
-        });
-    }
-  }
+  const enqueue = (run: FunctionRun) => queue.enqueue(run.scope.companyId, run);
 
   async function dispatch(event: DomainEvent) {
     // On PostgreSQL, companies known to have no subscriptions at all cost no lookup.
@@ -141,16 +144,18 @@ export function startFunctionDispatcher(
   timer?.unref();
 
   return {
+    /** Queues the runs one domain event asks for (tests await it rather than emitting). */
+    dispatch,
     runDueSchedules,
     /** Runs queued or in flight, for tests that wait for the dispatcher to settle. */
     get pending() {
-      return queue.length + running;
+      return queue.size + (flushing ? 1 : 0);
     },
     stop() {
       stopped = true;
       stopListening();
       clearInterval(timer);
-      queue.length = 0;
+      queue.stop();
     },
   };
 }

@@ -12,6 +12,7 @@ export const subscriptionFields: FieldSpec = {
   tags: { publicId: true, name: true },
   cron: true,
   enabled: true,
+  droppedRuns: true,
 };
 
 export const subscriptionFilters: FilterSpec = {
@@ -35,5 +36,6 @@ export function presentSubscription(row: SubscriptionView): BackendComponentMess
     tags: row.tags.map((tag) => ({ publicId: tag.publicId, name: tag.name })),
     cron: row.cron,
     enabled: row.enabled,
+    droppedRuns: row.dropped_runs,
   };
 }

@@ -134,3 +134,14 @@ async function replaceTags(db: Db, subscriptionId: number, tagIds: number[]) {
 export async function deleteSubscription(db: Db, id: number) {
   await db.deleteFrom('backend_component_message_subscriptions').where('id', '=', id).execute();
 }
+
+/** Counts runs lost to a full queue, by subscription id: one statement for many drops. */
+export async function addDroppedRuns(db: Db, dropped: ReadonlyMap<number, number>) {
+  if (dropped.size === 0) return;
+  const rows = [...dropped].map(([id, count]) => sql`(${id}::integer, ${count}::integer)`);
+  await sql`
+    update backend_component_message_subscriptions s
+    set dropped_runs = least(2147483647::bigint, s.dropped_runs::bigint + d.count)::integer
+    from (values ${sql.join(rows)}) as d(id, count)
+    where s.id = d.id`.execute(db);
+}

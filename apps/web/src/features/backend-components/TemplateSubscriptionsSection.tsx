@@ -108,6 +108,11 @@ function SubscriptionRow({ subscription, onToggle, onDelete }: RowProps) {
         >
           {detail}
         </Typography>
+        {subscription.droppedRuns > 0 && (
+          <Typography variant="body2" color="warning.main">
+            {t('backendComponents.subscriptions.droppedRuns', { count: subscription.droppedRuns })}
+          </Typography>
+        )}
       </Box>
       <Switch
         checked={subscription.enabled}

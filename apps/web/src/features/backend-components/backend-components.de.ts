@@ -108,6 +108,7 @@ export const backendComponentsDe: Translated<typeof backendComponentsEn> = {
     delete: 'Abonnement {{what}} löschen',
     loadFailed: 'Die Abonnements konnten nicht geladen werden.',
     allDevices: 'Alle Geräte',
+    droppedRuns: 'Verworfene Ausführungen, weil zu viele warteten: {{count}}',
     kinds: {
       tagSamples: 'Tag-Messwerte',
       alarmRaised: 'Alarm ausgelöst',

@@ -103,6 +103,7 @@ export const backendComponentsEn = {
     delete: 'Delete subscription {{what}}',
     loadFailed: 'The subscriptions could not be loaded.',
     allDevices: 'All devices',
+    droppedRuns: 'Runs dropped because too many were waiting: {{count}}',
     kinds: {
       tagSamples: 'Tag samples',
       alarmRaised: 'Alarm raised',

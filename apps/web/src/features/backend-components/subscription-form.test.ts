@@ -71,6 +71,7 @@ describe('subscription form', () => {
       ],
       cron: null,
       enabled: true,
+      droppedRuns: 0,
     };
     expect(subscriptionDetail(base, 'All')).toBe('Press 1: Temperature, Pressure');
     expect(subscriptionDetail({ ...base, kind: 'agentStatus', agent: null, tags: [] }, 'All')).toBe('All');
