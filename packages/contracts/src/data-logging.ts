@@ -46,6 +46,11 @@ export const dataLoggingLimits = {
   maxSampleMagnitude: 1e300,
   /** The longest period one raw read (`TagSampleList`) covers. */
   maxRawReadDays: 31,
+  /** The longest period one chart (`…SampleSeriesList`, a page's custom period) covers. */
+  maxSeriesDays: 366,
+  /** The instants samples are read between: 1970-01-01 up to the start of year 9999. */
+  earliestSampleTime: Date.UTC(1970, 0, 1),
+  latestSampleTime: Date.UTC(9999, 0, 1),
   /** Indexes of refused samples an acknowledgement lists (it counts them all). */
   maxRejectedIndexes: 100,
 } as const;

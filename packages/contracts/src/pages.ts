@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dataLoggingLimits } from './data-logging.ts';
 import { limits } from './limits.ts';
 
 const publicId = z.string().regex(/^[0-9a-z]{12}$/);
@@ -31,7 +32,16 @@ export const periodSpecSchema = z.union([
         .slice('custom:'.length)
         .split('/')
         .map((part) => Date.parse(part));
-      return Number.isFinite(start) && Number.isFinite(end) && start! < end!;
+      // The instants and span a chart can read: a wider custom period would only fail on every chart.
+      const { earliestSampleTime, latestSampleTime, maxSeriesDays } = dataLoggingLimits;
+      return (
+        Number.isFinite(start) &&
+        Number.isFinite(end) &&
+        start! >= earliestSampleTime &&
+        end! <= latestSampleTime &&
+        start! < end! &&
+        end! - start! <= maxSeriesDays * 86_400_000
+      );
     }, 'Invalid period'),
 ]);
 export type PeriodSpec = z.infer<typeof periodSpecSchema>;

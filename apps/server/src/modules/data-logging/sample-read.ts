@@ -9,8 +9,7 @@ import { aggregateSamples } from './sample-query.ts';
 
 /** Tags one series query may name. */
 export const maxSeriesTags = 20;
-/** The longest period a series query covers. */
-export const maxSeriesDays = 366;
+const { maxSeriesDays, earliestSampleTime, latestSampleTime } = dataLoggingLimits;
 
 const dateParameter = (name: string, description: string): QueryParameterDoc => ({
   name,
@@ -53,7 +52,7 @@ function dateOf(raw: unknown, name: string): Date {
   if (typeof raw !== 'string' || !isoDate.test(raw)) throw badRequest('Invalid date', name);
   const date = new Date(raw);
   const time = date.getTime();
-  if (Number.isNaN(time) || time < Date.UTC(1970, 0, 1) || time > Date.UTC(9999, 0, 1))
+  if (Number.isNaN(time) || time < earliestSampleTime || time > latestSampleTime)
     throw badRequest('Invalid date', name);
   return date;
 }

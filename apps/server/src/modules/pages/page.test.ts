@@ -226,12 +226,21 @@ describe('Page versions: the state rules', () => {
     const again = await t.call('POST', `PageVersionList/${page.publicId}`, { ...as, body: {} });
     expect(again.status).toBe(409);
     expect(errorOf(again)?.message).toBe(pageErrors.draftExists);
-    const badPeriod = await t.call('POST', `PageVersionList/${page.publicId}`, {
-      ...as,
-      body: { periodSpec: 'custom:2026-02-01/2026-01-01' },
-    });
-    expect(badPeriod.status).toBe(400);
-    expect(errorOf(badPeriod)).toMatchObject({ propertyName: 'periodSpec' });
+    // Backwards, longer than a chart reads (366 days), or beyond the instants samples are read at.
+    for (const periodSpec of [
+      'custom:2026-02-01/2026-01-01',
+      'custom:2025-01-01T00:00:00Z/2026-01-03T00:00:00Z',
+      'custom:0001-01-01T00:00:00Z/9999-12-31T23:59:59Z',
+      'custom:9999-12-31T00:00:00Z/+010000-01-01T00:00:00Z',
+      'custom:1969-12-31T00:00:00Z/1970-01-02T00:00:00Z',
+    ]) {
+      const badPeriod = await t.call('POST', `PageVersionList/${page.publicId}`, {
+        ...as,
+        body: { periodSpec },
+      });
+      expect(badPeriod.status, periodSpec).toBe(400);
+      expect(errorOf(badPeriod)).toMatchObject({ propertyName: 'periodSpec' });
+    }
   });
 
   it('edits a draft, publishes it, copies the published version into a new draft and publishes again', async () => {

@@ -4,7 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { periodPresets, type PeriodSpec } from '@fleetgate/contracts';
+import { periodPresets, periodSpecSchema, type PeriodSpec } from '@fleetgate/contracts';
 import { customPeriodSpec, isPreset, periodRange } from './period.ts';
 
 /** `datetime-local` value of a date, in the browser's time zone. */
@@ -28,7 +28,11 @@ export function PeriodSelector({
   });
   const from = new Date(custom.from);
   const to = new Date(custom.to);
-  const customValid = Number.isFinite(from.getTime()) && Number.isFinite(to.getTime()) && from < to;
+  // The server's own rule: in order, within the years charts read and at most 366 days long.
+  const customValid =
+    Number.isFinite(from.getTime()) &&
+    Number.isFinite(to.getTime()) &&
+    periodSpecSchema.safeParse(customPeriodSpec(from, to)).success;
 
   return (
     <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
