@@ -101,6 +101,12 @@ const plausibleStrings = [
   iso(3_600_000),
   iso(-86_400_000),
   '2026-01-01T00:00:00Z',
+  // Periods in bodies (reports, a page's custom period) at the ends of the calendar and over long spans.
+  '0001-01-01T00:00:00Z',
+  '9999-12-31T23:59:59.999Z',
+  'custom:0001-01-01T00:00:00Z/9999-12-31T23:59:59Z',
+  `custom:${iso(-86_400_000)}/${iso(0)}`,
+  'custom:9999-12-31T00:00:00Z/+010000-01-01T00:00:00Z',
   ...enumWords,
 ];
 
@@ -399,9 +405,60 @@ const queryValue: Record<string, fc.Arbitrary<string>> = {
   ),
 };
 
-/** Query parameters: any of the reading ones, sometimes repeated, and unknown keys. */
+/**
+ * Days and instants at and beyond both ends of the calendar (years 1 and 9999, the years
+ * JavaScript and PostgreSQL write differently) and near today, for every parameter that takes a
+ * period: a loop over the days of `to=9999-12-31` once never ended and took the server down.
+ */
+const extremeDays = [
+  '0001-01-01',
+  '0001-01-10',
+  '0000-12-31',
+  '1969-12-31',
+  '1970-01-01',
+  '2024-02-29',
+  '9998-12-31',
+  '9999-01-01',
+  '9999-12-02',
+  '9999-12-31',
+  '+010000-01-01',
+  '-000001-12-31',
+  '+275760-09-13',
+];
+const calendarDay = fc
+  .date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true })
+  .map((date) => date.toISOString().slice(0, 10));
+const periodDay = fc.oneof(
+  { arbitrary: fc.constantFrom(...extremeDays, iso(0).slice(0, 10)), weight: 3 },
+  { arbitrary: calendarDay, weight: 1 },
+);
+const periodInstant = fc.oneof(
+  periodDay.map((day) => `${day}T00:00:00Z`),
+  periodDay.map((day) => `${day}T23:59:59.999+14:00`),
+  fc.constantFrom(iso(0), iso(-3_600_000), '9999-12-31T23:59:59.999Z', '0001-01-01T00:00:00.000Z'),
+);
+/** A period as usage (`from`, `to`: days) and data logging (`start`, `end`: instants) take it; one end or both. */
+export const periodArbitrary: fc.Arbitrary<[string, string][]> = fc.oneof(
+  fc
+    .tuple(fc.option(periodDay), fc.option(periodDay))
+    .map(([from, to]) => [
+      ...(from === null ? [] : [['from', from] as [string, string]]),
+      ...(to === null ? [] : [['to', to] as [string, string]]),
+    ]),
+  fc
+    .tuple(periodInstant, periodInstant, fc.option(fc.constantFrom('1', '60', '86400', '99999999')))
+    .map(([start, end, bucket]) => [
+      ['start', start],
+      ['end', end],
+      ['tag', 'Temperature'],
+      ...(bucket === null ? [] : [['bucketSeconds', bucket] as [string, string]]),
+    ]),
+);
+
+/** Query parameters: any of the reading ones, sometimes repeated, unknown keys, and periods. */
 export const queryArbitrary: fc.Arbitrary<[string, string][]> = fc.oneof(
   fc.constant<[string, string][]>([]),
+  periodArbitrary,
   fc.array(
     fc.oneof(
       {
