@@ -201,8 +201,21 @@ export class WebSession {
       this.#page(response, status);
     };
     const timer = setTimeout(() => upstream.destroy(new GatewayTimeout()), this.#deps.responseTimeoutMs);
-    upstream.on('response', (answer) => {
+    // While the device has not begun its answer the browser connection is not idle, it waits for
+    // us: the server's idle timeout would otherwise drop it without a word, before (or racing)
+    // the response timeout and its 504 page. It applies again once the answer begins.
+    const browser = request.socket;
+    const idleTimeout = browser.timeout;
+    let waiting = idleTimeout !== undefined && idleTimeout > 0;
+    if (waiting) browser.setTimeout(0);
+    // Once only: after the answer Node sets the keep-alive timeout itself, which must stay.
+    const answering = () => {
       clearTimeout(timer);
+      if (waiting && !browser.destroyed) browser.setTimeout(idleTimeout!);
+      waiting = false;
+    };
+    upstream.on('response', (answer) => {
+      answering();
       const status = answer.statusCode ?? 0;
       // A status the browser cannot be given (Node accepts 100-999 only) is a device not answering HTTP.
       if (!Number.isInteger(status) || status < 100 || status > 999) return fail(502);
@@ -220,14 +233,14 @@ export class WebSession {
       answer.on('error', () => response.destroy());
     });
     upstream.on('error', (error) => {
-      clearTimeout(timer);
+      answering();
       if (answered) return;
       if (response.headersSent) return response.destroy();
       fail(error instanceof GatewayTimeout ? 504 : this.#deps.muxOf(this.row.agentId) ? 502 : 503);
     });
     // A browser that goes away mid-answer takes the device request with it.
     response.on('close', () => {
-      clearTimeout(timer);
+      answering();
       if (!response.writableFinished) upstream.destroy();
       this.#finish(carried);
     });
