@@ -1,15 +1,17 @@
 import { brandingErrorMessages } from '@fleetgate/contracts';
 import { ApiError } from '../../http/errors.ts';
 import { sniffImageType, type ImageType } from '../../http/image-type.ts';
+import { cssFetches, withoutFetchingCss } from './svg-style.ts';
 
 type Purifier = (svg: string) => string | undefined;
 let purifier: Promise<Purifier> | undefined;
 
 /**
  * DOMPurify (on jsdom, loaded at the first SVG upload) with its SVG profile, and only same-
- * document references (`href="#id"`) kept: scripts, event handlers, foreignObject, links to
- * other documents and external images are removed. The result is re-serialised as XML with
- * exactly one `<svg>` root in the SVG namespace.
+ * document references (`href="#id"`, `url(#id)`) kept: scripts, event handlers, foreignObject,
+ * links to other documents, external images and CSS that fetches (`@import`, remote `url()`,
+ * in `<style>`, `style` and presentation attributes; svg-style.ts) are removed. The result is
+ * re-serialised as XML with exactly one `<svg>` root in the SVG namespace.
  */
 function loadPurifier(): Promise<Purifier> {
   purifier ??= (async () => {
@@ -19,12 +21,15 @@ function loadPurifier(): Promise<Purifier> {
     ]);
     const { window } = new JSDOM('');
     const purify = createDOMPurify(window);
+    purify.addHook('uponSanitizeElement', (node, data) => {
+      if (data.tagName === 'style') node.textContent = withoutFetchingCss(node.textContent ?? '');
+    });
     purify.addHook('uponSanitizeAttribute', (_node, data) => {
-      if (
-        (data.attrName === 'href' || data.attrName === 'xlink:href') &&
-        !data.attrValue.trim().startsWith('#')
-      )
-        data.keepAttr = false;
+      if (data.attrName === 'href' || data.attrName === 'xlink:href') {
+        if (!data.attrValue.trim().startsWith('#')) data.keepAttr = false;
+      } else if (data.attrName === 'style') data.attrValue = withoutFetchingCss(data.attrValue);
+      // Presentation attributes (fill, filter, mask …) are CSS values too.
+      else if (cssFetches(data.attrValue)) data.keepAttr = false;
     });
     const serializer = new window.XMLSerializer();
     return (svg: string) => {

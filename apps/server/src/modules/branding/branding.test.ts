@@ -379,6 +379,39 @@ describe('branding images', () => {
       expect(served).not.toContain(gone);
   });
 
+  it('removes CSS that fetches: @import and remote url(), also escaped or split by comments', async () => {
+    const company = await f.company();
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">
+  <style>
+    @import url(https://evil.example/a.css);
+    @\\69mport "https://evil.example/b.css";
+    @IMPORT/**/'https://evil.example/c.css';
+    @font-face { font-family: x; src: url(https://evil.example/f.woff) }
+    .bg { fill: u\\72l(https://evil.example/d.png); stroke: #112233 }
+    .fg { fill: url(#grad); background: image-set("https://evil.example/e.png" 1x) }
+    @media (min-width: 1px) { .dot { fill: URL( 'https://evil.example/g.png' ); opacity: 0.5 } }
+  </style>
+  <linearGradient id="grad"><stop offset="0" stop-color="#ff0000"/></linearGradient>
+  <rect class="bg" width="10" height="10" style="fill: url(https://evil.example/h.png); stroke-width: 2"/>
+  <circle class="fg" cx="5" cy="5" r="2" fill="url(https://evil.example/i.svg#x)" filter="url(#grad)"/>
+</svg>`;
+    const put = await f.putImage(company.as, 'logoLight', Buffer.from(svg), 'image/svg+xml');
+    expect(put.status).toBe(200);
+    const { bytes } = await f.getImage((put.body.data as Branding).logoLight!);
+    const served = Buffer.from(bytes).toString('utf8');
+    for (const gone of ['evil.example', 'import', 'IMPORT', '69mport', 'font-face', 'image-set', '72l'])
+      expect(served, gone).not.toContain(gone);
+    // What fetches nothing is kept: colours, same-image references, media rules.
+    for (const kept of [
+      'stroke: #112233',
+      'fill: url(#grad)',
+      'opacity: 0.5',
+      'stroke-width: 2',
+      'filter="url(#grad)"',
+    ])
+      expect(served, kept).toContain(kept);
+  });
+
   it('refuses an SVG with nothing left to draw once sanitised (400 file)', async () => {
     const company = await f.company();
     for (const svg of [
