@@ -125,13 +125,44 @@ export async function findCompanyContext(
     role: { publicId: row.role_public_id, name: row.role_name, builtIn: row.built_in },
     capabilities: roleCapabilities(row.built_in, row.capabilities),
     accessEndsOn: row.expires_on,
-    signInRules: {
-      twoFactorRequired: row.two_factor_required,
-      twoFactorGraceEndsOn: row.two_factor_required
-        ? graceEndsOn(row.two_factor_required_since, row.member_since, row.two_factor_grace_days)
-        : null,
-      ssoRequired: row.sso_required,
-    },
+    signInRules: memberSignInRules(row),
+  };
+}
+
+/**
+ * The company's sign-in rules as they apply to this member now (for what outlives a request, such
+ * as a relay session); undefined when the user is no member.
+ */
+export async function findMemberSignInRules(
+  db: Db,
+  userId: number,
+  companyId: number,
+): Promise<MemberSignInRules | undefined> {
+  const row = await db
+    .selectFrom('memberships as m')
+    .innerJoin('companies as c', 'c.id', 'm.company_id')
+    .select(['m.created_at as member_since', 'c.two_factor_required', 'c.two_factor_grace_days'])
+    .select(['c.two_factor_required_since', 'c.sso_required'])
+    .where('m.user_id', '=', userId)
+    .where('m.company_id', '=', companyId)
+    .where(unexpired('m.expires_on'))
+    .executeTakeFirst();
+  return row && memberSignInRules(row);
+}
+
+function memberSignInRules(row: {
+  two_factor_required: boolean;
+  two_factor_grace_days: number;
+  two_factor_required_since: Date | null;
+  member_since: Date;
+  sso_required: boolean;
+}): MemberSignInRules {
+  return {
+    twoFactorRequired: row.two_factor_required,
+    twoFactorGraceEndsOn: row.two_factor_required
+      ? graceEndsOn(row.two_factor_required_since, row.member_since, row.two_factor_grace_days)
+      : null,
+    ssoRequired: row.sso_required,
   };
 }
 

@@ -1,7 +1,12 @@
 import { errorMessages, type MySignInRules } from '@fleetgate/contracts';
 import type { Db } from '../db/client.ts';
 import { ApiError } from '../http/errors.ts';
-import { findCompanyContext, type AuthenticatedUser, type CompanyContext } from './context.ts';
+import {
+  findCompanyContext,
+  findMemberSignInRules,
+  type AuthenticatedUser,
+  type CompanyContext,
+} from './context.ts';
 import { hasSecondFactor } from './second-factor.ts';
 
 export type SignInBlock = 'twoFactor' | 'sso';
@@ -14,8 +19,8 @@ export type SignInBlock = 'twoFactor' | 'sso';
  */
 export async function signInBlockOf(
   db: Db,
-  user: AuthenticatedUser,
-  company: CompanyContext,
+  user: Pick<AuthenticatedUser, 'id' | 'authMethod' | 'ssoCompanyId' | 'hasSecondFactor'>,
+  company: Pick<CompanyContext, 'id' | 'signInRules'>,
   now = new Date(),
 ): Promise<SignInBlock | null> {
   const rules = company.signInRules;
@@ -23,6 +28,34 @@ export async function signInBlockOf(
   if (rules.ssoRequired && !(user.authMethod === 'sso' && user.ssoCompanyId === company.id)) return 'sso';
   if (!twoFactorGraceOver(company, now) || user.hasSecondFactor) return null;
   return (await hasSecondFactor(db, user.id)) ? null : 'twoFactor';
+}
+
+/**
+ * The same for a session that outlives the request that opened it (a relay tunnel), with the
+ * rules as they are now: the member of `companyId` whose sign-in was made by `ssoCompanyId`'s
+ * identity provider (null: not single sign-on). Where that sign-in is not known (undefined),
+ * only the rules that do not depend on it are applied. Null for a non-member, whom the access
+ * rules refuse anyway.
+ */
+export async function sessionSignInBlockOf(
+  db: Db,
+  session: { userId: number; companyId: number; ssoCompanyId?: number | null | undefined },
+): Promise<SignInBlock | null> {
+  const rules = await findMemberSignInRules(db, session.userId, session.companyId);
+  if (!rules) return null;
+  const ssoCompanyId = session.ssoCompanyId ?? null;
+  const signInKnown = session.ssoCompanyId !== undefined;
+  return signInBlockOf(
+    db,
+    {
+      id: session.userId,
+      authMethod: ssoCompanyId === null ? 'password' : 'sso',
+      ssoCompanyId,
+      // Read from the database by signInBlockOf when the rules ask for a second factor.
+      hasSecondFactor: false,
+    },
+    { id: session.companyId, signInRules: signInKnown ? rules : { ...rules, ssoRequired: false } },
+  );
 }
 
 /**
@@ -64,7 +97,7 @@ export async function assertMayActInIfMember(
 }
 
 /** True when the company requires two-factor and this member's grace period has ended. */
-function twoFactorGraceOver(company: CompanyContext, now: Date): boolean {
+function twoFactorGraceOver(company: Pick<CompanyContext, 'signInRules'>, now: Date): boolean {
   const endsOn = company.signInRules.twoFactorGraceEndsOn;
   return company.signInRules.twoFactorRequired && endsOn !== null && endsOn.getTime() <= now.getTime();
 }

@@ -636,6 +636,8 @@ export type RelayTicketTable = {
   server_ids: number[];
   expires_on: Date;
   used_at: Date | null;
+  /** The company whose identity provider made the sign-in that asked; null: not SSO (0033). */
+  sso_company_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: CreatedAt;
 };
 

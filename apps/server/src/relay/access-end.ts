@@ -24,3 +24,21 @@ export async function accessEndReason(
   if (row.ends_on <= now) return formatAccessEndReason({ reason: 'expired' });
   return denial;
 }
+
+/**
+ * The close reason for a session whose member the company's sign-in rules now block (single
+ * sign-on or a second factor required): access revoked, by whoever last changed the rules.
+ */
+export async function signInRulesEndReason(db: Db, companyId: number): Promise<string> {
+  const row = await db
+    .selectFrom('audit_logs as a')
+    .leftJoin('users as u', 'u.id', 'a.actor_user_id')
+    .select('u.name')
+    .where('a.company_id', '=', companyId)
+    .where('a.resource_rel', '=', 'CompanySignInRules')
+    .orderBy('a.created_at', 'desc')
+    .orderBy('a.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return formatAccessEndReason({ reason: 'revoked', by: row?.name ?? null });
+}

@@ -1,15 +1,20 @@
 import { formatAccessEndReason } from '@fleetgate/contracts';
 import type { Db } from '../db/client.ts';
 import { evaluateAccess } from '../modules/access/access.policy.ts';
-import { accessEndReason } from './access-end.ts';
+import { sessionSignInBlockOf } from '../auth/sign-in-rules.ts';
+import { accessEndReason, signInRulesEndReason } from './access-end.ts';
 import { loadAgentFacts, type RelayAgentFacts } from './agent-facts.ts';
 
 /** Whose access to what a relay session lasts on. */
 export type AccessSubject = {
   userId: number;
+  /** The agent's company, whose sign-in rules the member must keep meeting. */
+  companyId: number;
   agentId: number;
   vpn: boolean;
   serverIds: number[];
+  /** The sign-in's SSO company (null: not SSO); undefined where unknown (see sessionSignInBlockOf). */
+  ssoCompanyId?: number | null | undefined;
 };
 
 export type AccessWatchDeps = {
@@ -96,6 +101,10 @@ export class AccessWatch {
       const expired = reason === decision.message && this.#until !== null && this.#until <= new Date();
       return this.#deps.onDenied(expired ? formatAccessEndReason({ reason: 'expired' }) : reason);
     }
+    // Sign-in rules changed since the session opened (single sign-on or a second factor now
+    // required) block the member here as they do in the API: the session ends like revoked access.
+    if (await sessionSignInBlockOf(this.#deps.db, subject))
+      return this.#deps.onDenied(await signInRulesEndReason(this.#deps.db, subject.companyId));
     this.#facts = facts;
     this.#accessRequestId = decision.accessRequestId;
     this.#until = decision.until;

@@ -8,6 +8,12 @@ export type RelayTicket = {
   userId: number;
   vpn: boolean;
   serverIds: number[];
+  /**
+   * The company whose identity provider made the sign-in that asked for the ticket (null: not
+   * single sign-on), for the sign-in rules checked while the session lasts. Absent where no
+   * sign-in is known (web access sessions): only the rules that need none are checked there.
+   */
+  ssoCompanyId?: number | null;
 };
 
 /** Stores a new single-use ticket (its hash only) and returns the secret and its expiry. */
@@ -24,6 +30,7 @@ export async function issueTicket(db: Db, ticket: RelayTicket): Promise<{ secret
       vpn: ticket.vpn,
       server_ids: ticket.serverIds,
       expires_on: expiresOn,
+      sso_company_id: ticket.ssoCompanyId ?? null,
     })
     .execute();
   return { secret, expiresOn };
@@ -41,7 +48,7 @@ export async function redeemTicket(db: Db, secret: string): Promise<RelayTicket 
     .where('secret_hash', '=', hashSecret(secret))
     .where('used_at', 'is', null)
     .where('expires_on', '>', now)
-    .returning(['company_id', 'agent_id', 'user_id', 'vpn', 'server_ids'])
+    .returning(['company_id', 'agent_id', 'user_id', 'vpn', 'server_ids', 'sso_company_id'])
     .executeTakeFirst();
   return (
     row && {
@@ -50,6 +57,7 @@ export async function redeemTicket(db: Db, secret: string): Promise<RelayTicket 
       userId: row.user_id,
       vpn: row.vpn,
       serverIds: row.server_ids,
+      ssoCompanyId: row.sso_company_id,
     }
   );
 }

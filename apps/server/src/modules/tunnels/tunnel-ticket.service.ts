@@ -11,6 +11,8 @@ export type TicketRequest = {
   db: Db;
   companyId: number;
   userId: number;
+  /** The asking session's SSO company (AuthenticatedUser.ssoCompanyId): the relay checks the sign-in rules with it. */
+  ssoCompanyId: number | null;
   agentPublicId: string;
   input: z.output<typeof tunnelTicketInput>;
   relayUrl: string;
@@ -50,6 +52,7 @@ export async function createTunnelTicket(request: TicketRequest): Promise<Tunnel
     userId: request.userId,
     vpn: input.vpn,
     serverIds: servers.map((s) => s.id),
+    ssoCompanyId: request.ssoCompanyId,
   });
   return {
     ticket: secret,

@@ -29,6 +29,7 @@ export function registerTunnelRoutes(api: Api, deps: ModuleDeps) {
         db: ctx.db,
         companyId: ctx.company.id,
         userId: ctx.user.id,
+        ssoCompanyId: ctx.user.ssoCompanyId,
         agentPublicId: ctx.publicId,
         input,
         relayUrl: relayClientUrl(deps.config.publicUrl),
