@@ -33,6 +33,7 @@ import * as relayProcesses from './migrations/0030-relay-processes.ts';
 import * as rateLimits from './migrations/0031-rate-limits.ts';
 import * as relayTicketSignIn from './migrations/0033-relay-ticket-sign-in.ts';
 import * as functionDroppedRuns from './migrations/0032-function-dropped-runs.ts';
+import * as reportClaims from './migrations/0034-report-claims.ts';
 
 // Migrations are listed in code (not read from disk) so the same set runs from source,
 // in tests and in any bundle.
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '0031-rate-limits': rateLimits,
   '0033-relay-ticket-sign-in': relayTicketSignIn,
   '0032-function-dropped-runs': functionDroppedRuns,
+  '0034-report-claims': reportClaims,
 };
 
 /** The newest migration this code knows: /readyz is ready only once the database has it. */

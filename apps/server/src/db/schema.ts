@@ -926,6 +926,8 @@ export type ReportJobTable = {
   size_bytes: number | null;
   created_at: CreatedAt;
   started_at: Date | null;
+  /** The last time a worker took the job (fair claiming across companies). */
+  claimed_at: Date | null;
   finished_at: Date | null;
 };
 

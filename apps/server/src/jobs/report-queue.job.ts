@@ -1,14 +1,18 @@
-import { sql } from 'kysely';
 import { reportLimits } from '@fleetgate/contracts';
 import type { Db } from '../db/client.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { sendMessage } from '../modules/messages/message.service.ts';
 import { loadReportContent, ReportFailure } from '../modules/reports/report-content.ts';
-import { renderReportPdf } from '../modules/reports/report-pdf.ts';
+import { sharedReportRenderer, type RenderReport } from '../modules/reports/report-renderer.ts';
 import { presentReportJob, reportFileName } from '../modules/reports/report.presenter.ts';
 import { userReportAccessProblem } from '../modules/reports/report-access.ts';
-import { findReportJob } from '../modules/reports/report.repository.ts';
+import {
+  claimReportJob,
+  findReportJob,
+  leaseEnd,
+  type ClaimedReportJob as Claimed,
+} from '../modules/reports/report.repository.ts';
 import { queueDueSchedules, mailScheduledReport } from '../modules/reports/report-schedule.service.ts';
 import { scheduleName, type RecurringJob } from './queue/job-queue.ts';
 
@@ -29,36 +33,11 @@ export type ReportWorkerDeps = {
   mailer: Mailer;
   /** The portal's address, for the link in the inbox message. */
   publicUrl: () => string;
-  /** The PDF renderer (tests make it fail). */
-  render?: typeof renderReportPdf;
+  /** The PDF renderer: by default the process's pool of render threads (tests make it fail). */
+  render?: RenderReport;
   /** How long a claim or a progress update holds a job (reportLeaseMs). */
   leaseMs?: number;
 };
-
-type Claimed = { id: number; attempts: number };
-
-/** The end of a lease taken now. */
-const leaseEnd = (leaseMs: number) => sql<Date>`now() + ${`${leaseMs} milliseconds`}::interval`;
-
-/**
- * Takes one job: a queued one, or a running one whose lease ran out (its server crashed). The row
- * lock with SKIP LOCKED lets several servers share the queue; a done or failed job is never taken.
- */
-export async function claimReportJob(db: Db, leaseMs = reportLeaseMs): Promise<Claimed | undefined> {
-  const { rows } = await sql<Claimed>`
-    update report_jobs set state = 'running', attempts = attempts + 1, progress = 0,
-      locked_until = ${leaseEnd(leaseMs)},
-      started_at = coalesce(started_at, now())
-    where id = (
-      select id from report_jobs
-      where (state = 'queued' or (state = 'running' and locked_until < now()))
-      order by created_at, id
-      for update skip locked
-      limit 1
-    )
-    returning id, attempts`.execute(db);
-  return rows[0];
-}
 
 /** Runs one claimed job to done, back to queued (another try) or failed. */
 export async function runReportJob(deps: ReportWorkerDeps, claimed: Claimed) {
@@ -95,21 +74,31 @@ export async function runReportJob(deps: ReportWorkerDeps, claimed: Claimed) {
       timeZone: job.time_zone,
     });
     const leaseMs = deps.leaseMs ?? reportLeaseMs;
+    // The render runs on a thread of its own, and may first wait for a free one: meanwhile the
+    // lease is renewed every third of it. A renewal that fails is tried again at the next tick;
+    // should the lease run out, the attempts check keeps a second taker from finishing it twice.
+    const renewing = setInterval(() => {
+      held(updateJob().set({ locked_until: leaseEnd(leaseMs) }))
+        .execute()
+        .catch(() => {});
+    }, leaseMs / 3);
     let shown = 0;
-    let renewedAt = Date.now();
-    const pdf = await (deps.render ?? renderReportPdf)(content, async (share) => {
-      const progress = Math.min(99, Math.floor(share * 100));
-      // Told in steps of a tenth at most, so a long report does not flood the requester; the
-      // lease is renewed with every write, and at least every third of it while drawing goes on.
-      const advanced = progress - shown >= 10;
-      if (!advanced && Date.now() - renewedAt < leaseMs / 3) return;
-      if (advanced) shown = progress;
-      renewedAt = Date.now();
-      const changed = await held(updateJob().set({ progress: shown, locked_until: leaseEnd(leaseMs) }))
-        .returning('id')
-        .executeTakeFirst();
-      if (changed && advanced) await tell(deps, claimed.id);
-    });
+    let pdf: Buffer;
+    try {
+      pdf = await (deps.render ?? sharedReportRenderer().render)(content, async (share) => {
+        const progress = Math.min(99, Math.floor(share * 100));
+        // Told in steps of a tenth at most, so a long report does not flood the requester; every
+        // write renews the lease too.
+        if (progress - shown < 10) return;
+        shown = progress;
+        const changed = await held(updateJob().set({ progress: shown, locked_until: leaseEnd(leaseMs) }))
+          .returning('id')
+          .executeTakeFirst();
+        if (changed) await tell(deps, claimed.id);
+      });
+    } finally {
+      clearInterval(renewing);
+    }
     await finish(deps, claimed, {
       state: 'done',
       file: pdf,
@@ -204,7 +193,7 @@ export async function runReportQueueOnce(deps: ReportWorkerDeps, now = new Date(
   await queueDueSchedules(deps.db, now);
   let ran = 0;
   for (;;) {
-    const claimed = await claimReportJob(deps.db, deps.leaseMs);
+    const claimed = await claimReportJob(deps.db, deps.leaseMs ?? reportLeaseMs);
     if (!claimed) return ran;
     await runReportJob(deps, claimed);
     ran += 1;

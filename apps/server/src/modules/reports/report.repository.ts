@@ -60,3 +60,36 @@ export async function countPendingJobs(db: Db, userId: number) {
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+export type ClaimedReportJob = { id: number; attempts: number };
+
+/** The end of a lease taken now. */
+export const leaseEnd = (leaseMs: number) => sql<Date>`now() + ${`${leaseMs} milliseconds`}::interval`;
+
+/**
+ * Takes one job: a queued one, or a running one whose lease ran out (its server crashed). The row
+ * lock with SKIP LOCKED lets several servers share the queue; a done or failed job is never taken.
+ *
+ * Companies take turns: the job comes from the company whose last claim is oldest (one never
+ * claimed for first), oldest job first within it, so one company's backlog of many reports does
+ * not hold up another company's single one. A company's last claim is the latest `claimed_at` of
+ * its jobs, which every claim sets.
+ */
+export async function claimReportJob(db: Db, leaseMs: number): Promise<ClaimedReportJob | undefined> {
+  const { rows } = await sql<ClaimedReportJob>`
+    update report_jobs set state = 'running', attempts = attempts + 1, progress = 0,
+      locked_until = ${leaseEnd(leaseMs)},
+      started_at = coalesce(started_at, now()),
+      claimed_at = now()
+    where id = (
+      select j.id from report_jobs j
+      where (j.state = 'queued' or (j.state = 'running' and j.locked_until < now()))
+      order by
+        (select max(c.claimed_at) from report_jobs c where c.company_id = j.company_id) nulls first,
+        j.created_at, j.id
+      for update skip locked
+      limit 1
+    )
+    returning id, attempts`.execute(db);
+  return rows[0];
+}

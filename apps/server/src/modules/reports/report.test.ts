@@ -3,9 +3,10 @@ import { reportErrors, reportLimits, type ReportJob, type ReportSchedule } from 
 import { useTestServer } from '../../../test/harness.ts';
 import { buildApp } from '../../app.ts';
 import { newPublicId } from '../../http/ids.ts';
-import { claimReportJob, runReportQueueOnce } from '../../jobs/report-queue.job.ts';
+import { reportLeaseMs, runReportQueueOnce } from '../../jobs/report-queue.job.ts';
 import { reportAccessCases } from './report-access.cases.ts';
 import { periodText } from './report-pdf.ts';
+import { claimReportJob } from './report.repository.ts';
 import { pdfText, reportFixtures } from './report.test-support.ts';
 
 const t = useTestServer({ reportWorkerMs: false });
@@ -413,7 +414,7 @@ describe('report worker', () => {
       })
       .execute();
     // Still leased: nobody takes it.
-    expect(await claimReportJob(f.db())).toBeUndefined();
+    expect(await claimReportJob(f.db(), reportLeaseMs)).toBeUndefined();
     await f
       .db()
       .updateTable('report_jobs')
