@@ -118,6 +118,10 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
         (serverOptions.http ?? {}) as ServerOptions,
         (request: IncomingMessage, response: ServerResponse) => {
           if (dispatch.sessionHost?.(request, response)) return;
+          // The portal sets no cookies and reads none (its API takes bearer tokens): any cookie
+          // is another host's, possibly planted for a shared parent domain, and goes before a
+          // hook, route or log sees it.
+          delete request.headers.cookie;
           handler(request, response);
         },
       );

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import http from 'node:http';
 import net from 'node:net';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { useTestServer } from '../../test/harness.ts';
 
 /** A client that sends the headers of a POST announcing a body, then one byte of it, and stops. */
@@ -33,6 +33,35 @@ function discoveryFrom(baseUrl: string, localAddress: string) {
       })
       .on('error', reject);
   });
+}
+
+/** GET /api with a given Cookie header, over a fresh connection. */
+function discoveryWith(baseUrl: string, cookie: string) {
+  return new Promise<number>((resolve, reject) => {
+    http
+      .get(
+        `${baseUrl}/api`,
+        { agent: false, headers: { 'Api-Version': '2', Cookie: cookie } },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        },
+      )
+      .on('error', reject);
+  });
+}
+
+/** Raw bytes to the server; everything it answers until it closes. */
+async function rawRequest(baseUrl: string, text: string): Promise<string> {
+  const { hostname, port } = new URL(baseUrl);
+  const socket = net.connect({ host: hostname, port: Number(port) });
+  let received = '';
+  socket.setEncoding('utf8');
+  socket.on('data', (chunk: string) => (received += chunk));
+  socket.on('error', () => {});
+  socket.write(text);
+  await once(socket, 'close');
+  return received;
 }
 
 /** Retries what the server may refuse until it has noticed a closed socket. */
@@ -174,5 +203,37 @@ describe('body limits', () => {
     expect(list.status).toBe(400);
     const tooBig = await t.call('POST', 'RoleList', { ...as, body: { name: 'x'.repeat(1100 * 1024) } });
     expect(tooBig.status).toBe(413);
+  });
+});
+
+describe('oversized cookie headers', () => {
+  const t = useTestServer();
+
+  it('serves the portal with 30 foreign cookies of 3.9 KB (117 KB of Cookie header), not 431', async () => {
+    const cookie = Array.from({ length: 30 }, (_, i) => `planted${i}=${'x'.repeat(3900)}`).join('; ');
+    // Listeners run after the server's own handler: what any later code would find.
+    const seen: (string | undefined)[] = [];
+    const look = (request: http.IncomingMessage) => seen.push(request.headers.cookie);
+    t.server.built.app.server.on('request', look);
+    onTestFinished(() => void t.server.built.app.server.off('request', look));
+    const answer = await t.call('GET', 'MyUser', { headers: { Cookie: cookie } });
+    // Unauthenticated: the API answers, in its own error shape, without looking at cookies.
+    expect(answer.status).toBe(401);
+    expect(answer.body.type).toBe('Error');
+    const discovery = await discoveryWith(t.server.baseUrl, cookie);
+    expect(discovery).toBe(200);
+    expect(seen).toEqual([undefined, undefined]);
+  });
+
+  it('still refuses headers beyond the bound with 431 in the error shape', async () => {
+    // Just past the bound and no further, so the server has read all of it when it answers
+    // (closing on unread bytes would reset the connection and lose the answer).
+    const answer = await rawRequest(
+      t.server.baseUrl,
+      `GET /api HTTP/1.1\r\nHost: ${new URL(t.server.baseUrl).host}\r\nApi-Version: 2\r\n` +
+        `Cookie: a=${'x'.repeat(130 * 1024)}`,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+    expect(answer).toContain('"Request headers too large"');
   });
 });

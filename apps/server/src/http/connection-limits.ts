@@ -4,6 +4,14 @@ import type { ConnectionLimits } from '../config.ts';
 import { failure } from './envelope.ts';
 
 /**
+ * The most a request's headers may take. Node's default (16 KiB) answered 431 before any code
+ * ran once a page of a sibling host had filled the browser with cookies for a shared parent
+ * domain (30 cookies of 3.9 KiB are 117 KiB). The portal drops every cookie unread (app.ts),
+ * so a larger, still bounded header keeps it usable.
+ */
+export const maxHeaderBytes = 128 * 1024;
+
+/**
  * Fastify's server options for the limits. Fastify turns Node's request timeout off by default,
  * so a client trickling a body one byte at a time held its connection for ever; with these a
  * request has `headersTimeoutMs` for its headers and `requestTimeoutMs` for everything, and is
@@ -16,6 +24,7 @@ export function serverTimeouts(limits: ConnectionLimits) {
     requestTimeout: limits.requestTimeoutMs,
     http: {
       headersTimeout: limits.headersTimeoutMs,
+      maxHeaderSize: maxHeaderBytes,
       requestTimeout: limits.requestTimeoutMs,
       // Node enforces both timeouts only when it sweeps its connections (every 30 s by default),
       // which would let a slow request live up to twice its limit.
