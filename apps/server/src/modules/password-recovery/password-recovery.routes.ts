@@ -6,7 +6,7 @@ import { requestLanguage } from '../../i18n/language.ts';
 import { createMailer } from '../../mail/mailer.ts';
 import type { ModuleDeps } from '../index.ts';
 import { clientOf } from '../account/client-of.ts';
-import { confirmPasswordRecovery, requestPasswordRecovery } from './password-recovery.service.ts';
+import { confirmPasswordRecovery, startPasswordRecovery } from './password-recovery.service.ts';
 
 /** Recovery mails per client address and per (lower-cased) e-mail address, in an hour. */
 export const recoveryLimits = {
@@ -50,20 +50,14 @@ export function registerPasswordRecoveryRoutes(api: Api, deps: ModuleDeps) {
       const { emailAddress } = parseInput(passwordRecoveryInput, ctx.body);
       await byClientAddress.consume(ctx.clientAddress);
       await byEmailAddress.consume(emailAddress.toLowerCase());
-      const mail = await requestPasswordRecovery(
-        ctx.db,
-        emailAddress,
-        deps.config.publicUrl,
-        requestLanguage(headerValue(ctx.request, 'accept-language')),
-        { clientAddress: ctx.clientAddress, client: clientOf(ctx.request) },
+      startPasswordRecovery(
+        { db: ctx.db, mailer, log: deps.log, publicUrl: deps.config.publicUrl },
+        {
+          emailAddress,
+          requestLanguage: requestLanguage(headerValue(ctx.request, 'accept-language')),
+          origin: { clientAddress: ctx.clientAddress, client: clientOf(ctx.request) },
+        },
       );
-      // Sent after answering: how long a mail server takes must not tell that the address exists.
-      if (mail)
-        setImmediate(() => {
-          mailer.send(mail).catch((error: unknown) => {
-            deps.log.error({ err: error }, `recovery e-mail could not be sent (${mailer.destination})`);
-          });
-        });
       return { type: 'PasswordRecovery', data: { sent: true }, status: 201 };
     },
   });

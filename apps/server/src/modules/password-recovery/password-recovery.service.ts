@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { errorMessages, passwordRecoveryValidMinutes, type UiLanguage } from '@fleetgate/contracts';
 import type { Db } from '../../db/client.ts';
 import { runInTransaction } from '../../db/transaction.ts';
@@ -6,7 +7,7 @@ import { hashSecret, newSecret } from '../../auth/secrets.ts';
 import { publishAccessChange } from '../../auth/auth-cache.ts';
 import { recordSignInEvent } from '../../auth/sign-in-events.ts';
 import { badRequest } from '../../http/errors.ts';
-import type { Mail } from '../../mail/mailer.ts';
+import type { Mail, Mailer } from '../../mail/mailer.ts';
 import { writeAudit } from '../audit/audit.writer.ts';
 import { deleteAllAccessTokens } from '../account/access-token.repository.ts';
 import { findUserByEmail, findUserById, updatePasswordHash } from '../account/user.repository.ts';
@@ -22,11 +23,33 @@ import { passwordRecoveryMail } from './password-recovery.mail.ts';
 
 export type Origin = { clientAddress: string; client: string | null };
 
+export type RecoveryDeps = { db: Db; mailer: Mailer; log: FastifyBaseLogger; publicUrl: string };
+
+export type RecoveryRequest = { emailAddress: string; requestLanguage: UiLanguage | null; origin: Origin };
+
 /**
- * `POST PasswordRecoveryList`: the mail to send when the address has an account, else none.
- * Both paths make a token and look the address up; the caller answers the same either way and
- * sends the mail after answering, so neither the answer nor its timing tells.
+ * `POST PasswordRecoveryList`: the answer does not wait for anything that depends on the
+ * address. Only the rate limits (spent alike for every address) come before it; the lookup, the
+ * link, its row and the mail run after the answer was sent, so for an address with an account
+ * and one without, the answer is the same and so is the work done before it.
  */
+export function startPasswordRecovery(deps: RecoveryDeps, request: RecoveryRequest): void {
+  setImmediate(() => {
+    requestPasswordRecovery(
+      deps.db,
+      request.emailAddress,
+      deps.publicUrl,
+      request.requestLanguage,
+      request.origin,
+    )
+      .then((mail) => mail && deps.mailer.send(mail))
+      .catch((error: unknown) => {
+        deps.log.error({ err: error }, `password recovery failed (mail: ${deps.mailer.destination})`);
+      });
+  });
+}
+
+/** The mail to send when the address has an account, else none (after the answer: see above). */
 export async function requestPasswordRecovery(
   db: Db,
   emailAddress: string,

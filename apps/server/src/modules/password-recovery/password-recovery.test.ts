@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useTestServer } from '../../../test/harness.ts';
 import { insertTrustedDevice } from '../trusted-devices/trusted-device.repository.ts';
@@ -84,6 +85,23 @@ describe('POST PasswordRecoveryList', () => {
     expect(await eventsOf(user.publicId)).toEqual([
       { kind: 'passwordRecovery', outcome: 'success', detail: 'requested' },
     ]);
+  });
+
+  it('answers before the address is looked up, so an account and none take the same work', async () => {
+    const user = await t.newUser();
+    const nobody = `nobody-${t.unique()}@example.com`;
+    // Nothing can read the users table while this transaction holds it (on PGlite, the only
+    // connection): both answers come all the same, so neither waited on the address's lookup.
+    const [known, unknown] = await t.server.db.transaction().execute(async (trx) => {
+      await sql`lock table users in access exclusive mode`.execute(trx);
+      return [await recover(user.emailAddress), await recover(nobody)];
+    });
+    expect(known.status).toBe(201);
+    expect(unknown.status).toBe(201);
+    expect(unknown.body).toEqual(known.body);
+    // The lookup, the link and the mail follow once the table is free again.
+    expect(await recoveryMails(user.emailAddress)).toHaveLength(1);
+    expect(await t.mailsTo(nobody)).toEqual([]);
   });
 
   it("writes in the account's language, else the browser's", async () => {
