@@ -4,6 +4,7 @@ import { launchChromium, settledScreenshot as screenshot } from './support/brows
 import { newCompanyAdmin, openScreen, sessionApi, signedInPage, snackbar } from './support/console.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { expectAccessible } from './support/axe.ts';
+import { expectFitsWindow } from './support/layout.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -37,6 +38,15 @@ describe('Dashboards', () => {
       await page.getByText('This page has no components yet. Add one to start.').waitFor();
       await screenshot(page, `pages-builder-empty-${width}`);
 
+      // The grid's code loads with the first component; held here, so its progress indicator,
+      // which shows only while the code loads, is seen and checked.
+      let releaseGrid = () => {};
+      const gridHeld = new Promise<void>((resolve) => (releaseGrid = resolve));
+      await page.route(/\/assets\/BuilderGrid-[^/]+\.js$/, async (route) => {
+        await gridHeld;
+        await route.continue();
+      });
+
       // A text component, whose HTML stays text.
       await page.getByRole('button', { name: 'Add component' }).click();
       const add = page.getByRole('dialog', { name: 'Add component' });
@@ -47,8 +57,29 @@ describe('Dashboards', () => {
         .getByRole('textbox', { name: 'Text (Markdown)' })
         .fill('## Shift notes\n\n**Check** the pumps <b>now</b>');
       await add.getByRole('button', { name: 'Add', exact: true }).click();
+      await add.waitFor({ state: 'detached' });
+      await page.getByRole('progressbar', { name: 'Loading…' }).waitFor();
+      await expectAccessible(page);
+      releaseGrid();
       await page.getByRole('heading', { level: 2, name: 'Shift notes' }).waitFor();
       await page.getByText('Saved', { exact: true }).waitFor();
+      // Wide screens move and resize components on the 12-column grid; narrow ones stack them
+      // full width, and nothing sticks out of the window.
+      const notes = page
+        .locator('.MuiCard-root')
+        .filter({ has: page.getByRole('heading', { name: 'Notes' }) });
+      const main = await page.getByRole('main').boundingBox();
+      const card = await notes.boundingBox();
+      if (width === 600) {
+        await page
+          .getByText('On a narrow screen components stack in reading order', { exact: false })
+          .waitFor();
+        expect(card!.width).toBeGreaterThan(main!.width * 0.8);
+      } else {
+        await notes.locator('.page-drag-handle').waitFor();
+        expect(card!.width).toBeLessThan(main!.width * 0.5);
+      }
+      await expectFitsWindow(page);
       await screenshot(page, `pages-builder-text-${width}`);
       await expectAccessible(page);
 

@@ -299,21 +299,16 @@ export function PageBuilderPage() {
       {working.components.length === 0 ? (
         <Typography color="text.secondary">{t('pages.builder.empty')}</Typography>
       ) : (
-        <>
-          <Typography variant="body2" color="text.secondary">
-            {t('pages.builder.dragHint')}
-          </Typography>
-          <BuilderGrid
-            components={working.components}
-            device={device}
-            range={range}
-            onChange={(components) => change({ ...working, components })}
-            onEdit={(component) => setEditing(component)}
-            onRemove={(component) =>
-              change({ ...working, components: working.components.filter((one) => one.id !== component.id) })
-            }
-          />
-        </>
+        <BuilderGrid
+          components={working.components}
+          device={device}
+          range={range}
+          onChange={(components) => change({ ...working, components })}
+          onEdit={(component) => setEditing(component)}
+          onRemove={(component) =>
+            change({ ...working, components: working.components.filter((one) => one.id !== component.id) })
+          }
+        />
       )}
       {editing && (
         <ComponentDialog

@@ -109,6 +109,8 @@ export const pagesDe: Translated<typeof pagesEn> = {
     removeComponent: 'Komponente entfernen',
     dragHint:
       'Ziehen Sie eine Komponente an ihrer Titelleiste; die Größe ändern Sie an der unteren rechten Ecke.',
+    narrowHint:
+      'Auf einem schmalen Bildschirm stehen die Komponenten in Lesereihenfolge untereinander; verbreitern Sie das Fenster, um sie zu verschieben und ihre Größe zu ändern.',
     noPreviewDevice: 'Wählen Sie in den Seiteneinstellungen ein Vorschaugerät, um aus dessen Tags zu wählen.',
   },
   componentDialog: {

@@ -105,6 +105,8 @@ export const pagesEn = {
     editComponent: 'Edit component',
     removeComponent: 'Remove component',
     dragHint: 'Drag a component by its title bar; resize it from its lower right corner.',
+    narrowHint:
+      'On a narrow screen components stack in reading order; widen the window to move and resize them.',
     noPreviewDevice: 'Choose a preview device in the page settings to pick tags from its tags.',
   },
   componentDialog: {
