@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import Box from '@mui/material/Box';
-import { renderMarkup, type HeadingLevel } from './render-markup.ts';
+import { renderMarkup, type HeadingLevel, type MarkupLinks } from './render-markup.ts';
 
 type Props = {
   /** Markdown, possibly with HTML: rendered sanitised. */
@@ -11,15 +11,23 @@ type Props = {
   variant?: 'body1' | 'body2';
   /** `inherit` on coloured backgrounds (a filled alert): links and code take the text's colour. */
   tone?: 'theme' | 'inherit';
+  /** `inert` for text from someone not yet trusted: links as text, no images (render-markup.ts). */
+  links?: MarkupLinks;
 };
 
 /**
  * Text with markup (release notes, reminders) as the theme's typography. The HTML is sanitised
  * before it reaches the page and carries no inline scripts or styles, so it works under the CSP.
  */
-export function Markup({ source, headingLevel = 1, variant = 'body2', tone = 'theme' }: Props) {
+export function Markup({
+  source,
+  headingLevel = 1,
+  variant = 'body2',
+  tone = 'theme',
+  links = 'live',
+}: Props) {
   const inherit = tone === 'inherit';
-  const html = useMemo(() => renderMarkup(source, headingLevel), [source, headingLevel]);
+  const html = useMemo(() => renderMarkup(source, headingLevel, links), [source, headingLevel, links]);
   return (
     <Box
       className="fleetgate-markup"

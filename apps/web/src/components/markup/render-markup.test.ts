@@ -94,6 +94,41 @@ describe('renderMarkup', () => {
   });
 });
 
+describe('renderMarkup with inert links (terms of a company not joined yet)', () => {
+  const terms = [
+    '# Terms',
+    '',
+    'See [our privacy policy](https://acme.example/privacy) and https://acme.example/faq.',
+    '',
+    '![logo](https://tracker.example/pixel.png) <img src="https://tracker.example/2.png" alt="x">',
+    '',
+    '<a href="https://acme.example/raw"><b>Raw link</b></a>',
+  ].join('\n');
+
+  it('shows links as text with their address, and no images', () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderMarkup(terms, 3, 'inert');
+    expect(container.querySelector('a, img, [href], [src]')).toBeNull();
+    expect(container.innerHTML).not.toContain('tracker.example');
+    const text = container.textContent.replace(/\s+/g, ' ');
+    expect(text).toContain('our privacy policy (https://acme.example/privacy)');
+    expect(text).toContain('https://acme.example/faq');
+    expect(text).not.toContain('https://acme.example/faq (');
+    expect(container.querySelector('b')?.textContent).toBe('Raw link');
+    expect(text).toContain('Raw link (https://acme.example/raw)');
+    expect(container.querySelector('h3')?.textContent).toBe('Terms');
+  });
+
+  it('leaves live markup as it was', () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderMarkup(terms, 3);
+    expect(container.querySelector('a[href="https://acme.example/privacy"]')?.textContent).toBe(
+      'our privacy policy',
+    );
+    expect(container.querySelectorAll('img')).toHaveLength(2);
+  });
+});
+
 describe('markupText', () => {
   it('is what a reader sees', () => {
     expect(markupText('Your access to **Line 1** ends at 14:05')).toBe('Your access to Line 1 ends at 14:05');

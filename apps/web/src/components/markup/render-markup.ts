@@ -46,7 +46,15 @@ const allowedAttributes = ['href', 'title', 'src', 'alt', 'start', 'colspan', 'r
 /** Links to the web and mail only: `javascript:`, `data:` and the like never become links. */
 const allowedUri = /^(?:https?:|mailto:|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
 
+/**
+ * How links and images are rendered: `live`, or `inert` for text from someone the reader has not
+ * yet chosen to trust (a company's terms before joining it): each link as its text with its
+ * address after it, not clickable, and no images, since loading one tells its server who reads.
+ */
+export type MarkupLinks = 'live' | 'inert';
+
 let purifier: Purifier | undefined;
+let inertPurifier: Purifier | undefined;
 
 /** One DOMPurify instance of our own, so its link hook does not touch other users of the library. */
 function sanitiser(): Purifier {
@@ -62,6 +70,18 @@ function sanitiser(): Purifier {
     if (node.tagName === 'IMG' && !/^https:/i.test(node.getAttribute('src') ?? '')) node.remove();
   });
   return purifier;
+}
+
+/** A DOMPurify instance whose links become text: the `a` is unwrapped (not allowed), its address shown. */
+function inertSanitiser(): Purifier {
+  if (inertPurifier) return inertPurifier;
+  inertPurifier = DOMPurify(window);
+  inertPurifier.addHook('uponSanitizeElement', (node, data) => {
+    if (data.tagName !== 'a' || !(node instanceof Element)) return;
+    const href = node.getAttribute('href')?.trim();
+    if (href && href !== node.textContent?.trim()) node.append(` (${href})`);
+  });
+  return inertPurifier;
 }
 
 const parsers = new Map<HeadingLevel, Marked>();
@@ -104,12 +124,18 @@ function withoutEventHandlers(html: string): string {
 
 /**
  * Markdown (which may contain HTML) as sanitised HTML: safe to put into the page. `#` becomes
- * `<h{headingLevel}>`, `##` the level below, and so on.
+ * `<h{headingLevel}>`, `##` the level below, and so on; `links` says whether links and images
+ * stay live.
  */
-export function renderMarkup(source: string, headingLevel: HeadingLevel = 1): string {
+export function renderMarkup(
+  source: string,
+  headingLevel: HeadingLevel = 1,
+  links: MarkupLinks = 'live',
+): string {
   const html = withoutEventHandlers(parserFor(headingLevel).parse(source, { async: false }));
-  return sanitiser().sanitize(html, {
-    ALLOWED_TAGS: allowedTags,
+  const inert = links === 'inert';
+  return (inert ? inertSanitiser() : sanitiser()).sanitize(html, {
+    ALLOWED_TAGS: inert ? allowedTags.filter((tag) => tag !== 'a' && tag !== 'img') : allowedTags,
     ALLOWED_ATTR: allowedAttributes,
     ALLOWED_URI_REGEXP: allowedUri,
     ALLOW_DATA_ATTR: false,

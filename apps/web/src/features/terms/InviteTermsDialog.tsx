@@ -40,7 +40,8 @@ export function InviteTermsDialog({ companyName, policy, onAccept, onCancel }: I
         <DialogContentText id="invite-terms-intro" sx={{ mb: 2 }}>
           {t('terms.invite.intro', { company: companyName })}
         </DialogContentText>
-        <LegalTextView languages={policy.languages} headingLevel={3} />
+        {/* Not joined yet: the company's links and images stay inert until the reader accepts. */}
+        <LegalTextView languages={policy.languages} headingLevel={3} links="inert" />
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2 }}>
         <Button onClick={onCancel}>{t('terms.invite.cancel')}</Button>
