@@ -441,13 +441,13 @@ const periodInstant = fc.oneof(
 export const periodArbitrary: fc.Arbitrary<[string, string][]> = fc.oneof(
   fc
     .tuple(fc.option(periodDay), fc.option(periodDay))
-    .map(([from, to]) => [
+    .map(([from, to]): [string, string][] => [
       ...(from === null ? [] : [['from', from] as [string, string]]),
       ...(to === null ? [] : [['to', to] as [string, string]]),
     ]),
   fc
     .tuple(periodInstant, periodInstant, fc.option(fc.constantFrom('1', '60', '86400', '99999999')))
-    .map(([start, end, bucket]) => [
+    .map(([start, end, bucket]): [string, string][] => [
       ['start', start],
       ['end', end],
       ['tag', 'Temperature'],

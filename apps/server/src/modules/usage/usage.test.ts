@@ -162,11 +162,12 @@ describe('data usage: the rules of the calls', () => {
     const { as } = await setup();
     // The day after 9999-12-31 is written "+010000-01-01", which sorts before it as a string: a
     // loop over days compared as strings never ended and took the server down.
-    for (const query of [
+    const periods: Record<string, string>[] = [
       { to: '9999-12-31' },
       { from: '9999-12-02', to: '9999-12-31' },
       { from: '0001-01-01' },
-    ]) {
+    ];
+    for (const query of periods) {
       for (const rel of ['DataUsageList', 'AgentDataUsageList'])
         expect((await t.call('GET', rel, { ...as, query })).status, `${rel} ${JSON.stringify(query)}`).toBe(
           200,
@@ -180,7 +181,11 @@ describe('data usage: the rules of the calls', () => {
     const first = await t.call('GET', 'DataUsageList', { ...as, query: { from: '0001-01-01' } });
     expect((first.body.data as DataUsageDay[]).at(-1)!.day).toBe('0001-01-30');
 
-    for (const query of [{ from: '9999-12-31' }, { from: '9999-12-20', to: '+010000-01-01' }]) {
+    const beyond: Record<string, string>[] = [
+      { from: '9999-12-31' },
+      { from: '9999-12-20', to: '+010000-01-01' },
+    ];
+    for (const query of beyond) {
       const response = await t.call('GET', 'DataUsageList', { ...as, query });
       expect(response.status, JSON.stringify(query)).toBe(400);
       expect(response.body.data).toEqual([
