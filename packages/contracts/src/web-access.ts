@@ -20,6 +20,13 @@ export const webAccessTokenSeconds = 60;
 export const webAccessCookieName = '__fleetgate_web';
 
 /**
+ * Its name on an https session host: a `__Host-` cookie is taken by the browser only from that
+ * host itself, over https, with `Secure`, `Path=/` and no `Domain`, so no other host of the
+ * domain can plant or shadow it. Plain http (local `*.localhost`) keeps the name above.
+ */
+export const webAccessSecureCookieName = '__Host-fleetgate_web';
+
+/**
  * A web access session, as created (201) and read.
  * - `kind: 'http'`: `url` is the session host's first URL
  *   (`<scheme>://<hostId>.<WEB_ACCESS_DOMAIN>[:port]/__fleetgate/start?token=…`); open it in a new

@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { WebSocketServer } from 'ws';
 import type { FastifyBaseLogger } from 'fastify';
-import { relayCloseCodes, webAccessCookieName } from '@fleetgate/contracts';
+import { relayCloseCodes } from '@fleetgate/contracts';
 import type { StreamOpener } from './web-session.ts';
 import { hashSecret, newSecret } from '../auth/secrets.ts';
 import type { Db } from '../db/client.ts';
@@ -16,7 +16,7 @@ import {
 } from '../modules/web-access/web-access.repository.ts';
 import { bridgeRfb } from '../relay/rfb-bridge.ts';
 import { endedText, sendPage } from './pages.ts';
-import { sessionCookies } from './proxy-headers.ts';
+import { sessionCookieName, sessionCookies } from './proxy-headers.ts';
 import { sessionOrigin } from './session-host.ts';
 import { rawAnswer } from './device-connection.ts';
 import { WebSession, type EndActor } from './web-session.ts';
@@ -216,10 +216,10 @@ export class WebAccessGateway {
       );
     const session = await this.#open(row);
     if (session.ended) return this.#refusal(response, 410, session.endReason);
-    const secure = this.#origin(hostId).startsWith('https:');
+    const secure = this.#secure(hostId);
     response.writeHead(303, {
       Location: '/',
-      'Set-Cookie': `${webAccessCookieName}=${cookie}; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
+      'Set-Cookie': `${sessionCookieName(secure)}=${cookie}; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
       'Cache-Control': 'no-store',
       'Referrer-Policy': 'no-referrer',
       'Content-Length': '0',
@@ -234,7 +234,7 @@ export class WebAccessGateway {
   ): Promise<
     { kind: 'ok'; session: WebSession } | { kind: 'refused'; status: 401 | 404 | 410; reason: string | null }
   > {
-    const presented = sessionCookies(request.headers.cookie).map(hashSecret);
+    const presented = sessionCookies(request.headers.cookie, this.#secure(hostId)).map(hashSecret);
     const running = this.#byHost.get(hostId);
     if (running && !running.ended && running.row.cookieHash && presented.includes(running.row.cookieHash))
       return { kind: 'ok', session: running };
@@ -300,6 +300,11 @@ export class WebAccessGateway {
 
   #origin(hostId: string) {
     return sessionOrigin(this.#deps.publicUrl(), this.#deps.domain, hostId);
+  }
+
+  /** Whether the session host is served over https (its cookie is then a `__Host-` one). */
+  #secure(hostId: string) {
+    return this.#origin(hostId).startsWith('https:');
   }
 
   #refusal(response: ServerResponse, status: 401 | 404 | 410, reason: string | null) {

@@ -49,13 +49,29 @@ describe('header rewriting', () => {
     );
   });
 
-  it('keeps Secure on an https session origin, drops Domain and any cookie named like ours', () => {
-    expect(rewriteSetCookie('a=1; Domain=.example.com; Secure; SameSite=None', true)).toBe(
-      'a=1; Secure; SameSite=None',
-    );
-    expect(rewriteSetCookie('a=1; domain=x; secure', false)).toBe('a=1');
-    expect(rewriteSetCookie('__fleetgate_web=x; Path=/', true)).toBeUndefined();
-    expect(rewriteSetCookie(' __FLEETGATE_web2=x', true)).toBeUndefined();
+  it('keeps Secure on an https session origin, drops it on http, and drops any cookie named like ours', () => {
+    const http = { ...origins, session: `http://${hostId}.localhost:8080` };
+    expect(rewriteSetCookie('a=1; Secure; SameSite=None', origins)).toBe('a=1; Secure; SameSite=None');
+    expect(rewriteSetCookie('a=1; secure', http)).toBe('a=1');
+    expect(rewriteSetCookie('__fleetgate_web=x; Path=/', origins)).toBeUndefined();
+    expect(rewriteSetCookie(' __FLEETGATE_web2=x', origins)).toBeUndefined();
+    expect(rewriteSetCookie('__Host-fleetgate_web=x; Path=/; Secure', origins)).toBeUndefined();
+    expect(rewriteSetCookie('__host-FLEETGATE_WEB=x; Path=/; Secure', origins)).toBeUndefined();
+  });
+
+  it("makes a cookie for the device's or the session's own host host-only, and drops one for any other domain", () => {
+    expect(rewriteSetCookie('sid=1; Domain=192.168.1.10; Path=/', origins)).toBe('sid=1; Path=/');
+    expect(rewriteSetCookie(`sid=1; domain=.${hostId}.WEB.example.com`, origins)).toBe('sid=1');
+    expect(rewriteSetCookie('sid=1; Domain=; HttpOnly', origins)).toBe('sid=1; HttpOnly');
+    const ipv6 = { ...origins, device: 'http://[fd00::1]:8080' };
+    expect(rewriteSetCookie('sid=1; Domain=fd00::1', ipv6)).toBe('sid=1');
+    // A parent of the session host reaches every other session host, and the portal when it
+    // shares the registrable domain; an unrelated one is nothing the browser would take anyway.
+    for (const domain of ['web.example.com', '.example.com', 'example.com', 'com', 'evil.test'])
+      expect(rewriteSetCookie(`big=${'x'.repeat(3900)}; Domain=${domain}; Path=/`, origins)).toBeUndefined();
+    expect(
+      browserResponseHeaders(['Set-Cookie', 'a=1; Domain=example.com', 'Set-Cookie', 'b=2; Path=/'], origins),
+    ).toEqual([['Set-Cookie', 'b=2; Path=/']]);
   });
 
   it('drops hop-by-hop response headers and those Connection names', () => {
@@ -83,7 +99,13 @@ describe('header rewriting', () => {
   });
 
   it('reads every session cookie of a Cookie header (a page may plant more than one)', () => {
-    expect(sessionCookies('a=1; __fleetgate_web=one; __fleetgate_web=two')).toEqual(['one', 'two']);
-    expect(sessionCookies(undefined)).toEqual([]);
+    expect(sessionCookies('a=1; __fleetgate_web=one; __fleetgate_web=two', false)).toEqual(['one', 'two']);
+    expect(sessionCookies(undefined, false)).toEqual([]);
+  });
+
+  it('reads only the __Host- session cookie on https: no other host can have set it', () => {
+    const header = '__fleetgate_web=planted; __Host-fleetgate_web=ours';
+    expect(sessionCookies(header, true)).toEqual(['ours']);
+    expect(sessionCookies(header, false)).toEqual(['planted']);
   });
 });

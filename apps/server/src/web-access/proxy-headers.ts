@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders } from 'node:http';
-import { webAccessCookieName } from '@fleetgate/contracts';
+import { webAccessCookieName, webAccessSecureCookieName } from '@fleetgate/contracts';
 
 /** Where a proxied request goes and where the browser thinks it is. */
 export type ProxyOrigins = {
@@ -22,16 +22,29 @@ const hopByHop = new Set([
   'upgrade',
 ]);
 
-/** Every cookie this server sets on a session host starts so; device cookies may not. */
-const ourCookie = (name: string) => name.trim().toLowerCase().startsWith(webAccessCookieName.toLowerCase());
+/** The session cookie's name on a session origin: `__Host-` on https, where the browser enforces it. */
+export const sessionCookieName = (secureOrigin: boolean) =>
+  secureOrigin ? webAccessSecureCookieName : webAccessCookieName;
 
-/** The values of our session cookie in a Cookie header (a device page may have planted more). */
-export function sessionCookies(cookie: string | undefined): string[] {
+/** Every cookie this server sets on a session host starts so; device cookies may not. */
+const ourCookie = (name: string) => {
+  const lower = name.trim().toLowerCase();
+  return [webAccessCookieName, webAccessSecureCookieName].some((ours) =>
+    lower.startsWith(ours.toLowerCase()),
+  );
+};
+
+/**
+ * The values of our session cookie in a Cookie header (a device page may have planted more).
+ * On https only the `__Host-` one counts: no other host can have set it.
+ */
+export function sessionCookies(cookie: string | undefined, secureOrigin: boolean): string[] {
+  const name = sessionCookieName(secureOrigin);
   return (cookie ?? '')
     .split(';')
     .map((pair) => pair.trim())
-    .filter((pair) => pair.startsWith(`${webAccessCookieName}=`))
-    .map((pair) => pair.slice(webAccessCookieName.length + 1));
+    .filter((pair) => pair.startsWith(`${name}=`))
+    .map((pair) => pair.slice(name.length + 1));
 }
 
 /**
@@ -82,8 +95,8 @@ export function deviceRequestHeaders(
 /**
  * The device's response headers as the browser gets them (raw pairs, so repeated Set-Cookie
  * stay apart): hop-by-hop removed, a Location on the device's origin moved to the session's,
- * Set-Cookie without Domain (host-only on the session host), without Secure on an http origin,
- * and never one that could pass for our session cookie.
+ * Set-Cookie host-only on the session host (see rewriteSetCookie), without Secure on an http
+ * origin, and never one that could pass for our session cookie.
  */
 export function browserResponseHeaders(
   rawHeaders: string[],
@@ -97,7 +110,6 @@ export function browserResponseHeaders(
       .filter(([name]) => name.toLowerCase() === 'connection')
       .flatMap(([, value]) => value.split(',').map((token) => token.trim().toLowerCase())),
   );
-  const secureOrigin = origins.session.startsWith('https:');
   const out: [string, string][] = [];
   for (const [name, value] of pairs) {
     const lower = name.toLowerCase();
@@ -112,7 +124,7 @@ export function browserResponseHeaders(
     if (lower === 'location' || lower === 'content-location') {
       out.push([name, rebase(value, origins.device, origins.session)]);
     } else if (lower === 'set-cookie') {
-      const cookie = rewriteSetCookie(value, secureOrigin);
+      const cookie = rewriteSetCookie(value, origins);
       if (cookie !== undefined) out.push([name, cookie]);
     } else {
       out.push([name, value]);
@@ -121,20 +133,36 @@ export function browserResponseHeaders(
   return out;
 }
 
-/** One Set-Cookie for the session host; undefined when it is dropped. */
-export function rewriteSetCookie(value: string, secureOrigin: boolean): string | undefined {
+/**
+ * One Set-Cookie for the session host; undefined when it is dropped. A Domain naming the device
+ * (its own host, as it knows itself) or the session host becomes host-only on the session host;
+ * any other Domain is dropped with its cookie: a parent domain is shared with every other
+ * session host and possibly the portal, where a device's cookies must never land.
+ */
+export function rewriteSetCookie(value: string, origins: ProxyOrigins): string | undefined {
+  const secureOrigin = origins.session.startsWith('https:');
+  const ownHosts = [origins.session, origins.device].map((origin) => bareHost(new URL(origin).hostname));
   const [pair = '', ...attributes] = value.split(';');
   const name = pair.split('=')[0] ?? '';
   if (ourCookie(name)) return undefined;
-  const kept = attributes
-    .map((attribute) => attribute.trim())
-    .filter((attribute) => {
-      const key = attribute.split('=')[0]!.trim().toLowerCase();
-      if (key === 'domain') return false;
-      return !(key === 'secure' && !secureOrigin);
-    });
+  const kept: string[] = [];
+  for (const attribute of attributes.map((a) => a.trim())) {
+    const [key = '', ...rest] = attribute.split('=');
+    const lower = key.trim().toLowerCase();
+    if (lower === 'domain') {
+      // As browsers read it: a leading dot is ignored, and an empty value means host-only.
+      const domain = bareHost(rest.join('=').trim().replace(/^\./, ''));
+      if (domain !== '' && !ownHosts.includes(domain)) return undefined;
+      continue;
+    }
+    if (lower === 'secure' && !secureOrigin) continue;
+    kept.push(attribute);
+  }
   return [pair.trim(), ...kept].join('; ');
 }
+
+/** A host name as compared: lower case, an IPv6 address without its brackets. */
+const bareHost = (host: string) => host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
 
 /** `url` moved from one origin to another when it is on the first (also with the default port spelled out). */
 export function rebase(url: string, from: string, to: string): string {

@@ -175,7 +175,7 @@ describe('web access: a device web page through the relay', () => {
     keepAlive.destroy();
   });
 
-  it('moves redirects and cookies to the session host, and drops cookies named like ours', async () => {
+  it('moves redirects and cookies to the session host, and drops cookies named like ours or for another domain', async () => {
     const { agent, as } = await setup();
     const { origin, cookie } = await signIn(await open(as, agent, 'hmi'));
     const answer = await get(origin, '/login', cookie);

@@ -49,6 +49,8 @@ function handler(requests: DeviceRequest[], devicePort: () => number): http.Requ
         ['Set-Cookie', 'sid=abc; Domain=127.0.0.1; Path=/; Secure; HttpOnly'],
         ['Set-Cookie', 'theme=dark; Path=/'],
         ['Set-Cookie', '__fleetgate_web=planted; Path=/'],
+        // For the parent domain of every session host (and of a portal sharing it).
+        ['Set-Cookie', 'spread=1; Domain=localhost; Path=/'],
         ['Content-Length', '0'],
       ]);
       return response.end();
