@@ -1082,6 +1082,8 @@ export type JobTable = {
   locked_until: Date | null;
   last_error: string | null;
   dedupe_key: string | null;
+  /** The company whose work it is, for jobs shared out fairly between companies (function runs). */
+  company_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: CreatedAt;
   started_at: Date | null;
   finished_at: Date | null;

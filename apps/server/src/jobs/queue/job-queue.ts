@@ -56,6 +56,15 @@ export type JobQueueOptions = {
   keepDoneMs?: number;
   keepFailedMs?: number;
   onError: (error: unknown, job?: Job) => void;
+  /**
+   * Takes the jobs this queue runs, in place of the oldest due first (a queue of its own that
+   * shares its jobs out between companies). Same contract as `claimJobs`.
+   */
+  claim?: (options: { names: readonly string[]; limit: number; leaseMs: number }) => Promise<ClaimedJob[]>;
+  /** Whether this queue schedules the pruning of old jobs (one queue per process is enough). */
+  prune?: boolean;
+  /** Remove a job once done rather than keep it for a day (frequent jobs that log elsewhere). */
+  deleteDone?: boolean;
 };
 
 export const jobQueueDefaults = {
@@ -119,15 +128,15 @@ export function startJobQueue(options: JobQueueOptions): () => Promise<void> {
   const keepDoneMs = options.keepDoneMs ?? jobQueueDefaults.keepDoneMs;
   const keepFailedMs = options.keepFailedMs ?? jobQueueDefaults.keepFailedMs;
 
-  const recurring: RecurringJob[] = [
-    ...(options.recurring ?? []),
-    {
+  const recurring: RecurringJob[] = [...(options.recurring ?? [])];
+  if (options.prune !== false)
+    recurring.push({
       name: pruneJobName,
       everyMs: 3600_000,
       run: async ({ slot }) =>
         pruneJobs(db, new Date(slot.getTime() - keepDoneMs), new Date(slot.getTime() - keepFailedMs)),
-    },
-  ];
+    });
+  const claim = options.claim ?? ((claimOptions) => claimJobs(db, claimOptions));
   const handlers: Record<string, JobHandler> = { ...options.handlers };
   for (const job of recurring) {
     if (job.everyMs === undefined && job.cron === undefined)
@@ -154,7 +163,7 @@ export function startJobQueue(options: JobQueueOptions): () => Promise<void> {
         claimAgain = false;
         const free = concurrency - running.size;
         if (free <= 0 || stopped) return;
-        const claimed = await claimJobs(db, { names, limit: free, leaseMs });
+        const claimed = await claim({ names, limit: free, leaseMs });
         for (const job of claimed) track(run(job));
         // A full batch may leave more due; a short one means none is due until a wake or a poll.
         if (claimed.length === free) claimAgain = true;
@@ -203,7 +212,7 @@ export function startJobQueue(options: JobQueueOptions): () => Promise<void> {
       }
       // A recurring slot's row is removed when done: its schedule records the time, and a
       // sweep every few seconds would otherwise fill the table with rows nobody reads.
-      if (recurringByName.has(claimed.name)) await deleteDone(db, claimed);
+      if (options.deleteDone || recurringByName.has(claimed.name)) await deleteDone(db, claimed);
       else await markDone(db, claimed);
     } catch (error) {
       onError(error, job);
@@ -214,6 +223,7 @@ export function startJobQueue(options: JobQueueOptions): () => Promise<void> {
   let scheduleTimer: NodeJS.Timeout | undefined;
   let scheduling: Promise<void> | undefined;
   const registered = (async () => {
+    if (recurring.length === 0) return;
     const { now } = await readSchedules(db, [pruneJobName]);
     for (const job of recurring)
       await upsertSchedule(db, {
@@ -270,7 +280,8 @@ export function startJobQueue(options: JobQueueOptions): () => Promise<void> {
         scheduleTimer.unref();
       });
   };
-  scheduleTick();
+  // A queue without recurring jobs (one that only runs queued work) has nothing to schedule.
+  if (recurring.length > 0) scheduleTick();
 
   const pollTimer = setInterval(fill, pollMs);
   pollTimer.unref();

@@ -74,16 +74,16 @@ async function runsOf(templatePublicId: string) {
 }
 
 /** The dispatcher runs in the background: waits until it has nothing queued or running. */
-async function settled() {
+async function settled(companyId: number) {
   await new Promise((resolve) => setTimeout(resolve, 50));
   await expect
-    .poll(() => t.server.built.functions.dispatcher.pending, { timeout: 20_000, interval: 50 })
+    .poll(() => t.server.built.functions.dispatcher.pending(companyId), { timeout: 20_000, interval: 50 })
     .toBe(0);
 }
 
 describe('functions run on subscribed messages', () => {
   it('converts collected samples into a derived tag, once per stored sample, and messages above a threshold', async () => {
-    const { as, agent, tag, company } = await setup();
+    const { as, agent, tag, company, companyId } = await setup();
     const template = await f.template(as, { code: fahrenheit });
     const configured = await t.call('POST', 'BackendComponentTemplateConfigList', {
       ...as,
@@ -99,10 +99,10 @@ describe('functions run on subscribed messages', () => {
 
     const time = Date.now() - 1000;
     await collect(agent, [[tag.publicId, time, 50]], 'batch-1');
-    await settled();
+    await settled(companyId);
     // The same batch again stores nothing new, so nothing runs again.
     await collect(agent, [[tag.publicId, time, 50]], 'batch-1');
-    await settled();
+    await settled(companyId);
 
     const runs = await runsOf(template.publicId);
     expect(runs).toHaveLength(1);
@@ -147,7 +147,7 @@ describe('functions run on subscribed messages', () => {
     const answer = await t.call('GET', 'BackendComponentTemplateList', as);
     expect(answer.status).toBe(200);
     expect(Date.now() - started).toBeLessThan(2000);
-    await settled();
+    await settled(companyId);
 
     const [run] = await runsOf(template.publicId);
     expect(run).toMatchObject({ status: 'timeout', error: 'The function was stopped after 5 s' });
@@ -155,13 +155,13 @@ describe('functions run on subscribed messages', () => {
   });
 
   it('runs a schedule once per due minute, however often it is checked', async () => {
-    const { as } = await setup();
+    const { as, companyId } = await setup();
     const template = await f.template(as, { code: 'function handler(message) { return message.type }' });
     await subscribe(as, { template: { publicId: template.publicId }, kind: 'schedule', cron: '* * * * *' });
     const now = new Date();
     await t.server.built.functions.dispatcher.runDueSchedules(now);
     await t.server.built.functions.dispatcher.runDueSchedules(new Date(now.getTime() + 1000));
-    await settled();
+    await settled(companyId);
     const runs = await runsOf(template.publicId);
     expect(runs).toEqual([expect.objectContaining({ status: 'ok', result: 'schedule' })]);
   });
@@ -181,7 +181,7 @@ describe('functions run on subscribed messages', () => {
       });
     // The agent is the owner's, not the sharee's: a message naming it in the sharee's company is ignored.
     announce();
-    await settled();
+    await settled(sharee.companyId);
     expect(await runsOf(template.publicId)).toEqual([]);
 
     const shareeAgent = await f.agent(sharee.as);
@@ -193,7 +193,7 @@ describe('functions run on subscribed messages', () => {
         status: 'offline',
       });
     announceOwn();
-    await settled();
+    await settled(sharee.companyId);
     expect(await runsOf(template.publicId)).toEqual([
       expect.objectContaining({ status: 'ok', result: 'offline', company_id: sharee.companyId }),
     ]);
@@ -201,7 +201,7 @@ describe('functions run on subscribed messages', () => {
     const revoked = await t.call('DELETE', `BackendComponentTemplateShare/${share.publicId}`, as);
     expect(revoked.status).toBe(200);
     announceOwn();
-    await settled();
+    await settled(sharee.companyId);
     expect(await runsOf(template.publicId)).toHaveLength(1);
     expect(companyId).not.toBe(sharee.companyId);
   });

@@ -5,8 +5,9 @@ import type { DomainEvent } from '../../events/domain-events.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { ReactionsCache } from '../../events/company-reactions.ts';
 import type { IngestAgent } from '../data-logging/sample-ingest.ts';
-import type { FunctionRun } from './function-runner.ts';
-import { createRunQueue, type RunQueueLimits } from './function-run-queue.ts';
+import { wakeJobQueues } from '../../jobs/queue/job-queue.ts';
+import { countFunctionRuns, insertFunctionRun } from './function-run.repository.ts';
+import { functionRunLimits, type FunctionRunLimits, type QueuedRun } from './function-worker.ts';
 import { addDroppedRuns } from './message-subscription.repository.ts';
 import {
   findScheduledSubscriptions,
@@ -20,31 +21,25 @@ export const maxTriggerDepth = 3;
 const scheduleCheckMs = 15_000;
 const catchUpMs = 120_000;
 
-type Runner = (run: FunctionRun) => Promise<unknown>;
 type Log = { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
+type Run = { subscription: Pick<MatchedSubscription, 'subscriptionId'> } & Omit<QueuedRun, 'subscriptionId'>;
 
 /**
- * Turns this process's domain events and due schedules into runs of the subscribed templates.
- * A domain event is raised once, in the process that committed it, so each message runs each
- * matching subscription once; a schedule's minute is claimed in the database first, so it runs
- * once however many processes check it.
+ * Turns this process's domain events and due schedules into runs of the subscribed templates,
+ * queued in the database for the function workers of all processes (function-worker.ts). A domain
+ * event is raised once, in the process that committed it, so each message runs each matching
+ * subscription once; a schedule's minute is claimed in the database first, so it runs once
+ * however many processes check it. A company with too many runs waiting loses its new ones,
+ * counted on their subscriptions.
  */
 export function startFunctionDispatcher(
-  deps: { db: Db; events: EventBus; log: Log; run: Runner; reactions?: ReactionsCache | undefined },
-  options: { scheduleCheckMs?: number | false; limits?: RunQueueLimits } = {},
+  deps: { db: Db; events: EventBus; log: Log; reactions?: ReactionsCache | undefined },
+  options: { scheduleCheckMs?: number | false; limits?: FunctionRunLimits } = {},
 ) {
   const { db, log } = deps;
+  const limits = options.limits ?? functionRunLimits;
   let stopped = false;
-  const queue = createRunQueue<FunctionRun>({
-    limits: options.limits,
-    run: (run) =>
-      deps.run(run).catch((error: unknown) => log.error({ err: error }, 'backend component run failed')),
-    onDrop: (run) => {
-      const id = run.subscription.subscriptionId;
-      dropped.set(id, (dropped.get(id) ?? 0) + 1);
-      flushDropped();
-    },
-  });
+  let dispatching = 0;
 
   // Drops come in floods: they are counted here, and each write takes all counted meanwhile.
   let dropped = new Map<number, number>();
@@ -64,7 +59,17 @@ export function startFunctionDispatcher(
     })().finally(() => (flushing = undefined));
   }
 
-  const enqueue = (run: FunctionRun) => queue.enqueue(run.scope.companyId, run);
+  async function enqueue({ subscription, ...run }: Run) {
+    const payload: QueuedRun = { subscriptionId: subscription.subscriptionId, ...run };
+    const queued = await insertFunctionRun(
+      db,
+      { companyId: run.scope.companyId, payload, maxAttempts: limits.attempts },
+      limits.queuedPerCompany,
+    );
+    if (queued) return wakeJobQueues();
+    dropped.set(subscription.subscriptionId, (dropped.get(subscription.subscriptionId) ?? 0) + 1);
+    flushDropped();
+  }
 
   async function dispatch(event: DomainEvent) {
     // On PostgreSQL, companies known to have no subscriptions at all cost no lookup.
@@ -82,7 +87,7 @@ export function startFunctionDispatcher(
     if (!agent) return;
     const scope = { companyId: event.companyId, agent: ingestAgent(agent), depth: 0 };
     for (const subscription of subscriptions)
-      enqueue({ subscription, trigger: triggerOf(event), message: messageOf(event, agent), scope });
+      await enqueue({ subscription, trigger: triggerOf(event), message: messageOf(event, agent), scope });
   }
 
   async function dispatchSamples(event: Extract<DomainEvent, { type: 'TagSamples' }>) {
@@ -113,7 +118,7 @@ export function startFunctionDispatcher(
           : [];
       });
       const message = { type: 'tagSamples', agent: agentRef(agent), samples };
-      enqueue({ subscription, trigger: `${samples.length} tag sample(s)`, message, scope });
+      await enqueue({ subscription, trigger: `${samples.length} tag sample(s)`, message, scope });
     }
   }
 
@@ -122,7 +127,7 @@ export function startFunctionDispatcher(
       const due = latestDue(subscription, now);
       if (!due || !(await claimMinute(db, subscription.subscriptionId, due))) continue;
       const agent = subscription.agentId ? ((await findAgentById(db, subscription.agentId)) ?? null) : null;
-      enqueue({
+      await enqueue({
         subscription,
         trigger: `schedule ${subscription.cron}`,
         message: { type: 'schedule', scheduledFor: due.toISOString(), agent: agent ? agentRef(agent) : null },
@@ -131,7 +136,15 @@ export function startFunctionDispatcher(
     }
   }
 
-  const stopListening = deps.events.domain.on((event) => (stopped ? undefined : dispatch(event)));
+  const stopListening = deps.events.domain.on(async (event) => {
+    if (stopped) return;
+    dispatching += 1;
+    try {
+      await dispatch(event);
+    } finally {
+      dispatching -= 1;
+    }
+  });
   const scheduleEvery = options.scheduleCheckMs ?? scheduleCheckMs;
   const timer =
     scheduleEvery === false
@@ -147,15 +160,17 @@ export function startFunctionDispatcher(
     /** Queues the runs one domain event asks for (tests await it rather than emitting). */
     dispatch,
     runDueSchedules,
-    /** Runs queued or in flight, for tests that wait for the dispatcher to settle. */
-    get pending() {
-      return queue.size + (flushing ? 1 : 0);
+    /**
+     * Events being dispatched here, and the company's runs queued or running in any process
+     * (tests wait for none; other companies' runs are other tests').
+     */
+    async pending(companyId: number): Promise<number> {
+      return dispatching + (flushing ? 1 : 0) + (await countFunctionRuns(db, companyId));
     },
     stop() {
       stopped = true;
       stopListening();
       clearInterval(timer);
-      queue.stop();
     },
   };
 }

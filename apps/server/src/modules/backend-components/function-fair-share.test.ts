@@ -1,21 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { useTestServer } from '../../../test/harness.ts';
-import { EventBus } from '../../events/event-bus.ts';
-import { startFunctionDispatcher } from './function-dispatcher.ts';
-import { createRunQueue, runQueueLimits } from './function-run-queue.ts';
+import { functionRunJobName } from './function-run.repository.ts';
 import type { FunctionRun } from './function-runner.ts';
+import { functionRunLimits, startFunctionWorker } from './function-worker.ts';
 import { backendComponentFixtures, useOwnSecretKey, type As } from './backend-components.test-support.ts';
 
 useOwnSecretKey();
 const t = useTestServer();
 const f = backendComponentFixtures(t);
+const db = () => t.server.db;
+const dispatcher = () => t.server.built.functions.dispatcher;
 const quiet = { error: () => {}, warn: () => {} };
 
 /** A company with a function subscribed to its agent's status, and the event that triggers it. */
-async function companyWithFunction() {
+async function companyWithFunction(code: string) {
   const { as, companyId } = await f.company();
   const agent = await f.agent(as);
-  const template = await f.template(as, { code: 'function handler() { return 1 }' });
+  const template = await f.template(as, { code });
   const created = await t.call('POST', 'BackendComponentMessageSubscriptionList', {
     ...as,
     body: { template: { publicId: template.publicId }, kind: 'agentStatus' },
@@ -28,7 +29,7 @@ async function companyWithFunction() {
     agent: { publicId: agent.publicId },
     status: 'online' as const,
   };
-  return { as, companyId, subscription, event };
+  return { as, companyId, template: template.publicId, subscription, event };
 }
 
 async function droppedRuns(as: As, subscription: string) {
@@ -37,111 +38,88 @@ async function droppedRuns(as: As, subscription: string) {
   return (response.body.data as { droppedRuns: number }).droppedRuns;
 }
 
-/**
- * A dispatcher of its own (on an event bus of its own, so the server's does not run these),
- * whose runs last until the test ends them.
- */
-function heldDispatcher() {
-  const started: FunctionRun[] = [];
-  const ends: (() => void)[] = [];
-  const dispatcher = startFunctionDispatcher(
-    {
-      db: t.server.db,
-      events: new EventBus(),
-      log: quiet,
-      run: (run) => {
-        started.push(run);
-        return new Promise<void>((resolve) => ends.push(resolve));
-      },
-    },
-    { scheduleCheckMs: false },
-  );
-  /** Ends every run, the ones started meanwhile too, until nothing is left. */
-  async function finishAll() {
-    while (dispatcher.pending > 0) {
-      for (const end of ends.splice(0)) end();
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-  }
-  const startedOf = (companyId: number) => started.filter((run) => run.scope.companyId === companyId);
-  return { dispatcher, startedOf, finishAll };
+async function runsOf(templatePublicId: string) {
+  return db()
+    .selectFrom('backend_component_runs as r')
+    .innerJoin('backend_component_templates as t', 't.id', 'r.template_id')
+    .select(['r.status', 'r.result'])
+    .where('t.public_id', '=', templatePublicId)
+    .execute();
+}
+
+async function jobsOf(companyId: number, states: ('queued' | 'running' | 'done')[]) {
+  const row = await db()
+    .selectFrom('jobs')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('name', '=', functionRunJobName)
+    .where('company_id', '=', companyId)
+    .where('state', 'in', states)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+async function settled(companyId: number) {
+  await expect.poll(() => dispatcher().pending(companyId), { timeout: 30_000, interval: 100 }).toBe(0);
 }
 
 describe('functions: a fair share per company', () => {
-  it("runs another company's function at once while one company floods, and drops only the flood's runs, counted", async () => {
-    const flooding = await companyWithFunction();
-    const other = await companyWithFunction();
-    const { dispatcher, startedOf, finishAll } = heldDispatcher();
-    try {
-      const flood = runQueueLimits.queuedPerCompany + 50;
-      for (let i = 0; i < flood; i += 1) await dispatcher.dispatch(flooding.event);
-      // The flood holds only its own share of the slots; the rest of it waits, or is dropped.
-      expect(startedOf(flooding.companyId)).toHaveLength(runQueueLimits.slotsPerCompany);
+  it("runs another company's function while one company floods, and drops only the flood's runs, counted", async () => {
+    // Each of the flood's runs holds its slot until the time limit stops it.
+    const flooding = await companyWithFunction('async function handler() { await new Promise(() => {}) }');
+    const other = await companyWithFunction('function handler() { return "not delayed" }');
+    const flood = functionRunLimits.queuedPerCompany + 50;
+    for (let i = 0; i < flood; i += 1) await dispatcher().dispatch(flooding.event);
+    // The flood holds only its own share of the slots; the rest of it waits, or was dropped.
+    expect(await jobsOf(flooding.companyId, ['running'])).toBeLessThanOrEqual(
+      functionRunLimits.slotsPerCompany,
+    );
 
-      await dispatcher.dispatch(other.event);
-      expect(startedOf(other.companyId)).toHaveLength(1);
+    await dispatcher().dispatch(other.event);
+    // In turn with the flood's backlog, the other company's run would wait for minutes.
+    await expect
+      .poll(() => runsOf(other.template), { timeout: 20_000, interval: 100 })
+      .toEqual([{ status: 'ok', result: 'not delayed' }]);
+    expect(await droppedRuns(other.as, other.subscription)).toBe(0);
 
-      await finishAll();
-      const dropped = flood - runQueueLimits.slotsPerCompany - runQueueLimits.queuedPerCompany;
-      expect(startedOf(flooding.companyId)).toHaveLength(flood - dropped);
-      expect(await droppedRuns(flooding.as, flooding.subscription)).toBe(dropped);
-      expect(await droppedRuns(other.as, other.subscription)).toBe(0);
-    } finally {
-      dispatcher.stop();
-    }
-  });
-});
+    // Every run of the flood is waiting, running, done (in the run log) or dropped and counted.
+    const accounted = async () =>
+      (await jobsOf(flooding.companyId, ['queued', 'running'])) +
+      (await runsOf(flooding.template)).length +
+      (await droppedRuns(flooding.as, flooding.subscription));
+    await expect.poll(accounted).toBe(flood);
+    expect(await droppedRuns(flooding.as, flooding.subscription)).toBeGreaterThan(0);
 
-describe('functions: the run queue', () => {
-  const limits = { slots: 3, slotsPerCompany: 2, queuedPerCompany: 4, queuedInAll: 6 };
-
-  function queueWith() {
-    const started: string[] = [];
-    const dropped: string[] = [];
-    const ends: (() => void)[] = [];
-    const queue = createRunQueue<string>({
-      limits,
-      run: (item) => {
-        started.push(item);
-        return new Promise<void>((resolve) => ends.push(resolve));
-      },
-      onDrop: (item) => dropped.push(item),
+    // A deleted subscription's queued runs are skipped, not run.
+    const removed = await t.call('DELETE', `BackendComponentMessageSubscription/${flooding.subscription}`, {
+      ...flooding.as,
     });
-    const endOne = async () => {
-      ends.shift()!();
-      await new Promise((resolve) => setImmediate(resolve));
-    };
-    return { queue, started, dropped, endOne };
-  }
-
-  it('takes the companies in turn for free slots', async () => {
-    const { queue, started, endOne } = queueWith();
-    for (const item of ['a1', 'a2', 'a3', 'a4']) queue.enqueue(1, item);
-    for (const item of ['b1', 'b2']) queue.enqueue(2, item);
-    for (const item of ['c1', 'c2']) queue.enqueue(3, item);
-    expect(started).toEqual(['a1', 'a2', 'b1']);
-    await endOne();
-    expect(started.at(-1)).toBe('c1');
-    await endOne();
-    expect(started.at(-1)).toBe('a3');
-    await endOne();
-    expect(started.at(-1)).toBe('b2');
-    expect(queue.size).toBe(5);
+    expect(removed.status).toBe(200);
+    await settled(flooding.companyId);
+    expect((await runsOf(flooding.template)).length).toBeLessThan(10);
   });
 
-  it("drops a company's own newest runs past its share, and the longest queue's when all are full", () => {
-    const { queue, started, dropped } = queueWith();
-    for (let i = 1; i <= 8; i += 1) queue.enqueue(1, `a${i}`);
-    expect(started).toEqual(['a1', 'a2']);
-    expect(dropped).toEqual(['a7', 'a8']);
-    for (const item of ['b1', 'b2', 'b3']) queue.enqueue(2, item);
-    expect(started).toEqual(['a1', 'a2', 'b1']);
-    // Six wait now (a3 … a6, b2, b3): the next arrival of another company pushes out the
-    // flood's newest, not its own.
-    queue.enqueue(3, 'c1');
-    expect(dropped).toEqual(['a7', 'a8', 'a6']);
-    queue.enqueue(1, 'a9');
-    expect(dropped).toEqual(['a7', 'a8', 'a6', 'a9']);
-    expect(queue.size).toBe(9);
+  it('queues runs in the database, where each runs once whichever process takes it', async () => {
+    const company = await companyWithFunction('function handler() { return "ran" }');
+    const elsewhere: FunctionRun[] = [];
+    // Another process's worker on the same database.
+    const stopOther = startFunctionWorker({
+      db: db(),
+      log: quiet,
+      run: async (run) => {
+        elsewhere.push(run);
+      },
+    });
+    try {
+      for (let i = 0; i < 12; i += 1) await dispatcher().dispatch(company.event);
+      await settled(company.companyId);
+    } finally {
+      await stopOther();
+    }
+    // Done runs leave the job table: the run log keeps them.
+    expect(await jobsOf(company.companyId, ['queued', 'running', 'done'])).toBe(0);
+    const here = await runsOf(company.template);
+    expect(here.length + elsewhere.length).toBe(12);
+    expect(here.every((run) => run.result === 'ran')).toBe(true);
+    expect(elsewhere.every((run) => run.subscription.code.includes('"ran"'))).toBe(true);
   });
 });

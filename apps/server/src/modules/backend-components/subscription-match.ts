@@ -123,3 +123,11 @@ export async function findSubscriptionsFor(
 export function findScheduledSubscriptions(db: Db): Promise<MatchedSubscription[]> {
   return selectRunnable(db).where('s.kind', '=', 'schedule').orderBy('s.id').execute();
 }
+
+/** One subscription, if it may still run (enabled, app installed, template own or still shared). */
+export function findRunnableSubscription(
+  db: Db,
+  subscriptionId: number,
+): Promise<MatchedSubscription | undefined> {
+  return selectRunnable(db).where('s.id', '=', subscriptionId).executeTakeFirst();
+}
