@@ -10,24 +10,30 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
+import { isIngestWork } from './ingest-priority.ts';
+import { ConnectionScheduler, defaultIngestSchedule, type IngestSchedule } from './ingest-scheduler.ts';
 
 /**
  * Kysely dialect for embedded PGlite. PGlite is a single connection, so the driver hands it
  * out to one holder at a time: a transaction keeps it until commit, other queries queue.
+ * Ingest work (ingest-priority.ts) queues behind requests (ingest-scheduler.ts), so an API call
+ * waits for at most the one batch that holds the connection, not for every batch queued before it.
  */
 export class PGliteDialect implements Dialect {
   readonly #db: PGlite;
   readonly #afterQuery: () => void;
+  readonly #schedule: IngestSchedule;
   /** `afterQuery` runs once a statement is done, before its caller sees the result (WAL sync). */
-  constructor(db: PGlite, afterQuery: () => void = () => {}) {
+  constructor(db: PGlite, afterQuery: () => void = () => {}, schedule = defaultIngestSchedule) {
     this.#db = db;
     this.#afterQuery = afterQuery;
+    this.#schedule = schedule;
   }
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.#db, this.#afterQuery);
+    return new PGliteDriver(this.#db, this.#afterQuery, this.#schedule);
   }
   createIntrospector(db: Kysely<unknown>) {
     return new PostgresIntrospector(db);
@@ -39,19 +45,15 @@ export class PGliteDialect implements Dialect {
 
 class PGliteDriver implements Driver {
   readonly #connection: PGliteConnection;
-  #queue: Promise<void> = Promise.resolve();
-  readonly #releases = new WeakMap<DatabaseConnection, () => void>();
+  readonly #scheduler: ConnectionScheduler;
 
-  constructor(db: PGlite, afterQuery: () => void) {
+  constructor(db: PGlite, afterQuery: () => void, schedule: IngestSchedule) {
     this.#connection = new PGliteConnection(db, afterQuery);
+    this.#scheduler = new ConnectionScheduler(schedule);
   }
   async init() {}
   async acquireConnection(): Promise<DatabaseConnection> {
-    const previous = this.#queue;
-    let release!: () => void;
-    this.#queue = new Promise((resolve) => (release = resolve));
-    await previous;
-    this.#releases.set(this.#connection, release);
+    await this.#scheduler.acquire(isIngestWork());
     return this.#connection;
   }
   async beginTransaction(connection: DatabaseConnection) {
@@ -63,8 +65,8 @@ class PGliteDriver implements Driver {
   async rollbackTransaction(connection: DatabaseConnection) {
     await connection.executeQuery(CompiledQuery.raw('rollback'));
   }
-  async releaseConnection(connection: DatabaseConnection) {
-    this.#releases.get(connection)?.();
+  async releaseConnection() {
+    this.#scheduler.release();
   }
   async destroy() {
     await this.#connection.close();

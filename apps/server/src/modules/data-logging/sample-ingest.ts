@@ -1,6 +1,7 @@
 import { dataLoggingLimits } from '@fleetgate/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import { asIngestWork } from '../../db/ingest-priority.ts';
 import { runInTransaction } from '../../db/transaction.ts';
 import type { SamplesStored, SamplesStoredListener, StoredSample } from './samples-stored.ts';
 
@@ -50,12 +51,24 @@ export function checkSamples(samples: readonly [string, number, number | null][]
  * Stores a batch in one transaction: the samples of this agent's tags (others are skipped) with
  * one set-based insert that ignores samples already stored, each tag's newest value, the minute
  * and hour roll-ups of what was newly stored, the agent's counters, and whatever the listeners
- * write. Nothing is visible before the commit.
+ * write. Nothing is visible before the commit. It is ingest work: on PGlite, requests waiting
+ * for the database go before it (ingest-priority.ts).
  */
 export function storeSampleBatch(
   db: Db,
   agent: IngestAgent,
-  batch: { batchId: string; samples: [string, number, number][]; dropped?: number },
+  batch: SampleBatch,
+  listeners: readonly SamplesStoredListener[],
+): Promise<IngestResult> {
+  return asIngestWork(() => storeInTransaction(db, agent, batch, listeners));
+}
+
+type SampleBatch = { batchId: string; samples: [string, number, number][]; dropped?: number };
+
+function storeInTransaction(
+  db: Db,
+  agent: IngestAgent,
+  batch: SampleBatch,
   listeners: readonly SamplesStoredListener[],
 ): Promise<IngestResult> {
   const publicIds = batch.samples.map((s) => s[0]);

@@ -2,7 +2,9 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useTestServer } from '../../../test/harness.ts';
 import { openDatabase } from '../../db/client.ts';
+import { isIngestWork } from '../../db/ingest-priority.ts';
 import { dataLoggingFixtures } from './data-logging.test-support.ts';
+import { storeSampleBatch } from './sample-ingest.ts';
 import { applySampleRetention, ensureSamplePartitions, listSamplePartitions } from './sample-storage.ts';
 
 const t = useTestServer();
@@ -17,6 +19,25 @@ const count = async (table: string, tagId: number) =>
   ).rows[0]!.n;
 
 describe('sample storage', () => {
+  it('stores a batch as ingest work, which PGlite puts behind the requests waiting for it', async () => {
+    const a = await f.loggingAgent();
+    const row = await t.server.db
+      .selectFrom('agents')
+      .select(['id', 'company_id'])
+      .where('public_id', '=', a.agent.publicId)
+      .executeTakeFirstOrThrow();
+    const agent = { id: row.id, publicId: a.agent.publicId, companyId: row.company_id };
+    const seen: boolean[] = [];
+    const result = await storeSampleBatch(
+      t.server.db,
+      agent,
+      { batchId: 'ingest-work', samples: [[a.temperature.publicId, Date.now(), 1]] },
+      [async () => void seen.push(isIngestWork())],
+    );
+    expect(result.stored).toBe(1);
+    expect(seen).toEqual([true]);
+  });
+
   it('has this and next month’s partitions from the start, and creates further ones once', async () => {
     const names = (await listSamplePartitions(t.server.db)).map((p) => p.name);
     const now = new Date();

@@ -1,0 +1,89 @@
+/**
+ * Who gets PGlite's one connection next. Requests (API calls, jobs) go before ingest work
+ * (ingest-priority.ts: devices' sample batches), and a batch starts only once requests have
+ * left the database alone for `graceMs`: a request makes several queries one after another,
+ * and a batch slipped in between two of them would make the request wait for it each time.
+ * A batch that waited `maxIngestWaitMs` goes next anyway, so batches are delayed, not starved.
+ */
+export type IngestSchedule = { graceMs: number; maxIngestWaitMs: number };
+
+export const defaultIngestSchedule: IngestSchedule = { graceMs: 20, maxIngestWaitMs: 2000 };
+
+type Waiter = { grant: () => void; since: number };
+
+export class ConnectionScheduler {
+  readonly #schedule: IngestSchedule;
+  #held = false;
+  #heldByRequest = false;
+  #requestEnded = -Infinity;
+  readonly #requests: Waiter[] = [];
+  readonly #ingest: Waiter[] = [];
+  #timer: NodeJS.Timeout | undefined;
+
+  constructor(schedule: IngestSchedule = defaultIngestSchedule) {
+    this.#schedule = schedule;
+  }
+
+  /** Resolves once the caller holds the connection; `release` hands it on. */
+  acquire(ingest: boolean): Promise<void> {
+    if (!this.#held && (ingest ? this.#ingest.length === 0 && !this.#inGrace() : true)) {
+      this.#take(!ingest);
+      return Promise.resolve();
+    }
+    return new Promise<void>((grant) => {
+      (ingest ? this.#ingest : this.#requests).push({ grant, since: performance.now() });
+      this.#next();
+    });
+  }
+
+  release() {
+    if (this.#heldByRequest) this.#requestEnded = performance.now();
+    this.#held = false;
+    this.#next();
+  }
+
+  #take(byRequest: boolean) {
+    this.#held = true;
+    this.#heldByRequest = byRequest;
+  }
+
+  #inGrace() {
+    return performance.now() - this.#requestEnded < this.#schedule.graceMs;
+  }
+
+  #next() {
+    if (this.#held) return;
+    const batch = this.#ingest[0];
+    const overdue = batch !== undefined && performance.now() - batch.since >= this.#schedule.maxIngestWaitMs;
+    const request = overdue ? undefined : this.#requests.shift();
+    if (request) {
+      this.#take(true);
+      request.grant();
+      return;
+    }
+    if (!batch) return;
+    if (!overdue && this.#inGrace()) {
+      this.#wakeAfterGrace(batch);
+      return;
+    }
+    this.#ingest.shift();
+    this.#take(false);
+    batch.grant();
+  }
+
+  #wakeAfterGrace(batch: Waiter) {
+    if (this.#timer) return;
+    const now = performance.now();
+    const wait = Math.min(
+      this.#requestEnded + this.#schedule.graceMs - now,
+      batch.since + this.#schedule.maxIngestWaitMs - now,
+    );
+    this.#timer = setTimeout(
+      () => {
+        this.#timer = undefined;
+        this.#next();
+      },
+      Math.max(1, Math.ceil(wait)),
+    );
+  }
+}
