@@ -3,7 +3,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from './app.ts';
-import { helpCentreUrlOf, loadConfig, parseTrustProxy, webAccessDomainOf } from './config.ts';
+import {
+  helpCentreUrlOf,
+  loadConfig,
+  parseTrustProxy,
+  webAccessDomainOf,
+  webAccessDomainWarning,
+} from './config.ts';
 import { openDatabase, type Db } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
 
@@ -215,5 +221,24 @@ describe('WEB_ACCESS_DOMAIN', () => {
       'must not contain PUBLIC_URL',
     );
     expect(webAccessDomainOf('web.example.com', 'https://portal.example.com')).toBe('web.example.com');
+  });
+
+  it("warns when the session hosts share PUBLIC_URL's registrable domain, and only then", () => {
+    const warning = webAccessDomainWarning('https://fleet.example.test', 'web.example.test');
+    expect(warning).toContain('shares the registrable domain example.test');
+    expect(warning).toContain('WEB_ACCESS_DOMAIN=example-devices.net');
+    expect(webAccessDomainWarning('https://fleet.example.co.uk', 'example.co.uk')).toContain(
+      'registrable domain example.co.uk',
+    );
+    for (const [publicUrl, domain] of [
+      ['https://fleet.example.com', 'example-devices.net'],
+      ['https://fleet.example.co.uk', 'devices.co.uk'],
+      // Private suffixes count as browsers count them: each github.io site is its own.
+      ['https://fleet.github.io', 'devices.github.io'],
+      // The local defaults: `localhost` and an address have no registrable domain to share.
+      ['http://localhost:8080', 'localhost'],
+      ['http://127.0.0.1:8080', 'localhost'],
+    ])
+      expect(webAccessDomainWarning(publicUrl!, domain!)).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { getDomain } from 'tldts';
 
 export type Config = {
   port: number;
@@ -238,6 +239,27 @@ export function webAccessDomainOf(value: string | undefined, publicUrl: string):
         'device pages on its sub-domains could set cookies for the portal',
     );
   return domain;
+}
+
+/**
+ * The startup warning when WEB_ACCESS_DOMAIN's session hosts share PUBLIC_URL's registrable
+ * domain (`fleet.example.com` and `web.example.com`): a device page can then set cookies for
+ * that domain, which the portal and every session host receive, and fill the browser's Cookie
+ * header for all of them. Allowed (an operator may have no other domain), but said loudly.
+ * Registrable domains as browsers see them: the public suffix list, private entries included.
+ */
+export function webAccessDomainWarning(publicUrl: string, domain: string): string | undefined {
+  const publicHost = new URL(publicUrl).hostname.toLowerCase();
+  const options = { allowPrivateDomains: true };
+  const portalSite = getDomain(publicHost, options);
+  const sessionSite = getDomain(`${'0'.repeat(32)}.${domain}`, options);
+  if (!portalSite || portalSite !== sessionSite) return undefined;
+  return (
+    `WEB_ACCESS_DOMAIN (${domain}) shares the registrable domain ${portalSite} with PUBLIC_URL's host ` +
+    `(${publicHost}): device pages can set cookies for ${portalSite} that the portal and every ` +
+    'session host receive. Give web access a domain of its own, e.g. PUBLIC_URL=https://fleet.example.com ' +
+    'with WEB_ACCESS_DOMAIN=example-devices.net (see README, Web access).'
+  );
 }
 
 /**

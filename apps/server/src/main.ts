@@ -1,4 +1,4 @@
-import { loadConfig } from './config.ts';
+import { loadConfig, webAccessDomainWarning } from './config.ts';
 import { buildApp } from './app.ts';
 import { seedDemoIfEmpty } from './bootstrap/demo.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
@@ -23,6 +23,9 @@ const { app, db } = await buildApp({ config }).catch((error: unknown) => {
   process.stderr.write(`${error.message}\n`);
   process.exit(1);
 });
+// Allowed, but said at every start: device pages could plant cookies on the portal.
+const domainWarning = webAccessDomainWarning(config.publicUrl, config.webAccessDomain);
+if (domainWarning) app.log.warn(domainWarning);
 const demo = await seedDemoIfEmpty(db, { emailAddress: config.adminEmail, password: config.adminPassword });
 
 const address = await app.listen({ port: config.port, host: config.host });
