@@ -45,6 +45,8 @@ export type PatchGenerator = {
   touched?(property: string, value: unknown): string[];
   /** Read properties any change moves (the time of the last change). */
   moving?: string[];
+  /** Objects one test may create at most (a rate limit): random runs stop short of it. */
+  createsAtMost?: number;
   /** Properties a read does not show as sent (write-only secrets): not checked for the change itself. */
   writeOnly?: string[];
 };
@@ -276,7 +278,10 @@ export const patchGenerators: Record<string, PatchGenerator> = {
         },
       };
     },
-    follows: { password: ['passwordSet', 'hasPassword'] },
+    // A password needs a user name: clearing the name clears the password with it.
+    body: (property, value) =>
+      property === 'username' && value === null ? { username: null, password: null } : { [property]: value },
+    follows: { password: ['hasPassword'], username: ['hasPassword'] },
     writeOnly: ['password'],
   },
 
@@ -635,9 +640,13 @@ export const patchGenerators: Record<string, PatchGenerator> = {
       };
     },
     moving: ['updatedOn'],
+    // A user may save (create or change) 30 targets a minute.
+    createsAtMost: 14,
   },
 
   Passkey: {
+    // Passkey ceremonies are limited to 30 a minute from one address.
+    createsAtMost: 12,
     async create(w) {
       const user = w.company.admin;
       const passkey = new SoftPasskey(w.t.server.config.publicUrl);

@@ -175,11 +175,19 @@ describe('a PATCH changes only the properties it names', () => {
           }
         },
       );
-      // One run for each property in each way it can be patched, then a few random ones.
-      const examples = resource.properties.flatMap((changed) =>
-        resource.ways.map((way): [string, Way, number] => [changed, way, 0]),
-      );
-      await fc.assert(property, { seed, numRuns: randomRuns, examples });
+      // Runs that change each property in each way it can be patched and to each of its values,
+      // then a few random ones.
+      const examples = resource.properties.flatMap((changed) => {
+        const runs = Math.max(resource.ways.length, first.changes[changed]!.length);
+        return Array.from({ length: runs }, (_, k): [string, Way, number] => [
+          changed,
+          resource.ways[k % resource.ways.length]!,
+          k,
+        ]);
+      });
+      // The check of the properties above created one object already.
+      const room = (generator.createsAtMost ?? Infinity) - 1 - examples.length;
+      await fc.assert(property, { seed, numRuns: Math.max(0, Math.min(randomRuns, room)), examples });
     },
   );
 });
