@@ -624,6 +624,8 @@ export type WebAccessSessionTable = {
   last_used_at: Generated<Date>;
   ended_at: Date | null;
   end_reason: string | null;
+  /** The company whose identity provider made the sign-in that opened it; null: not SSO (0033). */
+  sso_company_id: ColumnType<number | null, number | null | undefined, number | null>;
 };
 
 export type RelayTicketTable = {

@@ -13,7 +13,7 @@ export type AccessSubject = {
   agentId: number;
   vpn: boolean;
   serverIds: number[];
-  /** The sign-in's SSO company (null: not SSO); undefined where unknown (see sessionSignInBlockOf). */
+  /** The sign-in's SSO company (null: not SSO); undefined where not known (see sessionSignInBlockOf). */
   ssoCompanyId?: number | null | undefined;
 };
 

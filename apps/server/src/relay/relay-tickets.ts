@@ -9,9 +9,9 @@ export type RelayTicket = {
   vpn: boolean;
   serverIds: number[];
   /**
-   * The company whose identity provider made the sign-in that asked for the ticket (null: not
-   * single sign-on), for the sign-in rules checked while the session lasts. Absent where no
-   * sign-in is known (web access sessions): only the rules that need none are checked there.
+   * The company whose identity provider made the sign-in that asked for the ticket or the web
+   * access session (null: not single sign-on), for the sign-in rules checked while the session
+   * lasts. Absent where it is not known: only the rules that need no sign-in are checked then.
    */
   ssoCompanyId?: number | null;
 };

@@ -6,7 +6,15 @@ import { startSimulator, type Simulator } from '../../../agent/src/simulator.ts'
 import type { AgentRunner } from '../../../agent/src/agent-runner.ts';
 import { hashSecret, newSecret } from '../auth/secrets.ts';
 import { newPublicId } from '../http/ids.ts';
-import { idOf, openRelayClient, seedAgent, startAgent, type SeededAgent } from './relay.test-support.ts';
+import { browse } from '../modules/web-access/web-access.test-support.ts';
+import {
+  eventually,
+  idOf,
+  openRelayClient,
+  seedAgent,
+  startAgent,
+  type SeededAgent,
+} from './relay.test-support.ts';
 
 // Sessions are checked against the rules every 200 ms here (5 s by default), as after any change.
 const t = useTestServer({ relay: { revalidateMs: 200 } });
@@ -141,5 +149,46 @@ describe('relay: sign-in rules that start to block a member end their open tunne
       reason: 'ACCESS_REVOKED:Company Admin',
     });
     await expectOpen(sso);
+  });
+
+  it("ends web access sessions the same way, keeping one opened through the company's provider", async () => {
+    const { company, admin, agent } = await setup();
+    await addIdentityProvider(company.publicId);
+    const member = await t.newMember(company, ['agents.connect']);
+    const bySso = await t.newMember(company, ['agents.connect']);
+    const hmi = agent.servers.find((s) => s.name === 'hmi')!;
+    /** Opens a session and takes its first URL, as the browser does: the relay then runs it. */
+    const openWebSession = async (token: string) => {
+      const created = await t.call('POST', `AgentWebAccessSessionList/${agent.publicId}`, {
+        token,
+        company: company.publicId,
+        body: { server: { publicId: hmi.publicId } },
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const { url, publicId } = created.body.data as { url: string; publicId: string };
+      const first = new URL(url);
+      const answer = await browse(first.origin, `${first.pathname}${first.search}`, {
+        serverPort: Number(new URL(t.server.baseUrl).port),
+      });
+      expect(answer.status).toBe(303);
+      return publicId;
+    };
+    const password = await openWebSession(member.token);
+    const sso = await openWebSession(await ssoSession(bySso.publicId, company.publicId));
+
+    await patchRules(admin, { ssoRequired: true });
+    // One full check of every web session, awaited, instead of waiting for the relay's interval.
+    await t.server.built.relay.webAccess.revalidate(() => true);
+    const ended = await eventually(() =>
+      t.server.db
+        .selectFrom('web_access_sessions')
+        .select('end_reason')
+        .where('public_id', '=', password)
+        .where('ended_at', 'is not', null)
+        .executeTakeFirst(),
+    );
+    expect(ended.end_reason).toBe('ACCESS_REVOKED:Company Admin');
+    const running = t.server.built.relay.webAccess.sessions.find((s) => s.row.publicId === sso);
+    expect(running?.ended).toBe(false);
   });
 });

@@ -101,6 +101,7 @@ export class WebSession {
       userId: row.userId,
       vpn: false,
       serverIds: [row.agentServerId],
+      ssoCompanyId: row.ssoCompanyId,
     };
     this.#watch = new AccessWatch(this.ticket, {
       db: deps.db,

@@ -10,6 +10,8 @@ export type WebAccessRow = {
   agentId: number;
   agentServerId: number;
   userId: number;
+  /** The sign-in's SSO company (null: not SSO), for the sign-in rules checked while it lasts. */
+  ssoCompanyId: number | null;
   kind: 'http' | 'vnc';
   viewOnly: boolean;
   cookieHash: string | null;
@@ -28,6 +30,7 @@ const columns = [
   'web_access_sessions.agent_id',
   'web_access_sessions.agent_server_id',
   'web_access_sessions.user_id',
+  'web_access_sessions.sso_company_id',
   'web_access_sessions.kind',
   'web_access_sessions.view_only',
   'web_access_sessions.cookie_hash',
@@ -46,6 +49,7 @@ type SelectedRow = {
   agent_id: number;
   agent_server_id: number;
   user_id: number;
+  sso_company_id: number | null;
   kind: 'http' | 'vnc';
   view_only: boolean;
   cookie_hash: string | null;
@@ -64,6 +68,7 @@ const toRow = (row: SelectedRow): WebAccessRow => ({
   agentId: row.agent_id,
   agentServerId: row.agent_server_id,
   userId: row.user_id,
+  ssoCompanyId: row.sso_company_id,
   kind: row.kind,
   viewOnly: row.view_only,
   cookieHash: row.cookie_hash,
@@ -89,6 +94,8 @@ export async function insertWebAccessSession(
     agentId: number;
     agentServerId: number;
     userId: number;
+    /** Null (the default): not single sign-on. */
+    ssoCompanyId?: number | null;
     kind: 'http' | 'vnc';
     viewOnly: boolean;
     tokenHash: string;
@@ -104,6 +111,7 @@ export async function insertWebAccessSession(
       agent_id: values.agentId,
       agent_server_id: values.agentServerId,
       user_id: values.userId,
+      sso_company_id: values.ssoCompanyId ?? null,
       kind: values.kind,
       view_only: values.viewOnly,
       token_hash: values.tokenHash,

@@ -36,6 +36,7 @@ export function registerWebAccessRoutes(api: Api, deps: ModuleDeps) {
         db: ctx.db,
         companyId: ctx.company.id,
         userId: ctx.user.id,
+        ssoCompanyId: ctx.user.ssoCompanyId,
         clientAddress: ctx.clientAddress,
         agentPublicId: ctx.publicId,
         input,

@@ -24,6 +24,8 @@ export type WebAccessRequest = {
   db: Db;
   companyId: number;
   userId: number;
+  /** The asking session's SSO company (AuthenticatedUser.ssoCompanyId): the relay checks the sign-in rules with it. */
+  ssoCompanyId: number | null;
   clientAddress: string;
   agentPublicId: string;
   input: z.output<typeof webAccessSessionCreateInput>;
@@ -77,6 +79,7 @@ export async function createWebAccessSession(request: WebAccessRequest): Promise
       agentId: agent.id,
       agentServerId: server.id,
       userId: request.userId,
+      ssoCompanyId: request.ssoCompanyId,
       kind,
       viewOnly,
       tokenHash: hashSecret(token),
