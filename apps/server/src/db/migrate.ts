@@ -31,8 +31,8 @@ import * as webhooks from './migrations/0028-webhooks.ts';
 import * as jobQueue from './migrations/0029-job-queue.ts';
 import * as relayProcesses from './migrations/0030-relay-processes.ts';
 import * as rateLimits from './migrations/0031-rate-limits.ts';
-import * as relayTicketSignIn from './migrations/0033-relay-ticket-sign-in.ts';
 import * as functionDroppedRuns from './migrations/0032-function-dropped-runs.ts';
+import * as relayTicketSignIn from './migrations/0033-relay-ticket-sign-in.ts';
 import * as reportClaims from './migrations/0034-report-claims.ts';
 
 // Migrations are listed in code (not read from disk) so the same set runs from source,
@@ -69,8 +69,8 @@ const migrations: Record<string, Migration> = {
   '0029-job-queue': jobQueue,
   '0030-relay-processes': relayProcesses,
   '0031-rate-limits': rateLimits,
-  '0033-relay-ticket-sign-in': relayTicketSignIn,
   '0032-function-dropped-runs': functionDroppedRuns,
+  '0033-relay-ticket-sign-in': relayTicketSignIn,
   '0034-report-claims': reportClaims,
 };
 
