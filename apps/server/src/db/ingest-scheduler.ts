@@ -3,7 +3,8 @@
  * (ingest-priority.ts: devices' sample batches), and a batch starts only once requests have
  * left the database alone for `graceMs`: a request makes several queries one after another,
  * and a batch slipped in between two of them would make the request wait for it each time.
- * A batch that waited `maxIngestWaitMs` goes next anyway, so batches are delayed, not starved.
+ * Once `maxIngestWaitMs` passed without a batch, the oldest waiting one goes next anyway: batches
+ * are slowed to one in that time while requests keep the database busy, never starved.
  */
 export type IngestSchedule = { graceMs: number; maxIngestWaitMs: number };
 
@@ -16,6 +17,7 @@ export class ConnectionScheduler {
   #held = false;
   #heldByRequest = false;
   #requestEnded = -Infinity;
+  #ingestGranted = -Infinity;
   readonly #requests: Waiter[] = [];
   readonly #ingest: Waiter[] = [];
   #timer: NodeJS.Timeout | undefined;
@@ -54,7 +56,7 @@ export class ConnectionScheduler {
   #next() {
     if (this.#held) return;
     const batch = this.#ingest[0];
-    const overdue = batch !== undefined && performance.now() - batch.since >= this.#schedule.maxIngestWaitMs;
+    const overdue = batch !== undefined && performance.now() >= this.#dueAt(batch);
     const request = overdue ? undefined : this.#requests.shift();
     if (request) {
       this.#take(true);
@@ -68,16 +70,19 @@ export class ConnectionScheduler {
     }
     this.#ingest.shift();
     this.#take(false);
+    this.#ingestGranted = performance.now();
     batch.grant();
+  }
+
+  /** When a waiting batch goes before requests: `maxIngestWaitMs` after it came or the last batch went. */
+  #dueAt(batch: Waiter) {
+    return Math.max(batch.since, this.#ingestGranted) + this.#schedule.maxIngestWaitMs;
   }
 
   #wakeAfterGrace(batch: Waiter) {
     if (this.#timer) return;
     const now = performance.now();
-    const wait = Math.min(
-      this.#requestEnded + this.#schedule.graceMs - now,
-      batch.since + this.#schedule.maxIngestWaitMs - now,
-    );
+    const wait = Math.min(this.#requestEnded + this.#schedule.graceMs, this.#dueAt(batch)) - now;
     this.#timer = setTimeout(
       () => {
         this.#timer = undefined;
