@@ -626,6 +626,8 @@ export type WebAccessSessionTable = {
   end_reason: string | null;
   /** The company whose identity provider made the sign-in that opened it; null: not SSO (0033). */
   sso_company_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** False for sessions opened before 0033, whose sign-in was not recorded. */
+  sign_in_known: Generated<boolean>;
 };
 
 export type RelayTicketTable = {

@@ -151,14 +151,14 @@ describe('relay: sign-in rules that start to block a member end their open tunne
     await expectOpen(sso);
   });
 
-  it("ends web access sessions the same way, keeping one opened through the company's provider", async () => {
+  it("ends web access sessions the same way, keeping one opened through the company's provider or before sign-ins were recorded", async () => {
     const { company, admin, agent } = await setup();
     await addIdentityProvider(company.publicId);
     const member = await t.newMember(company, ['agents.connect']);
     const bySso = await t.newMember(company, ['agents.connect']);
     const hmi = agent.servers.find((s) => s.name === 'hmi')!;
     /** Opens a session and takes its first URL, as the browser does: the relay then runs it. */
-    const openWebSession = async (token: string) => {
+    const openWebSession = async (token: string, { signInKnown = true } = {}) => {
       const created = await t.call('POST', `AgentWebAccessSessionList/${agent.publicId}`, {
         token,
         company: company.publicId,
@@ -166,6 +166,13 @@ describe('relay: sign-in rules that start to block a member end their open tunne
       });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       const { url, publicId } = created.body.data as { url: string; publicId: string };
+      // As a session opened before the sign-in was recorded (migration 0033) reads.
+      if (!signInKnown)
+        await t.server.db
+          .updateTable('web_access_sessions')
+          .set({ sign_in_known: false })
+          .where('public_id', '=', publicId)
+          .execute();
       const first = new URL(url);
       const answer = await browse(first.origin, `${first.pathname}${first.search}`, {
         serverPort: Number(new URL(t.server.baseUrl).port),
@@ -175,6 +182,7 @@ describe('relay: sign-in rules that start to block a member end their open tunne
     };
     const password = await openWebSession(member.token);
     const sso = await openWebSession(await ssoSession(bySso.publicId, company.publicId));
+    const unknown = await openWebSession(member.token, { signInKnown: false });
 
     await patchRules(admin, { ssoRequired: true });
     // One full check of every web session, awaited, instead of waiting for the relay's interval.
@@ -190,5 +198,8 @@ describe('relay: sign-in rules that start to block a member end their open tunne
     expect(ended.end_reason).toBe('ACCESS_REVOKED:Company Admin');
     const running = t.server.built.relay.webAccess.sessions.find((s) => s.row.publicId === sso);
     expect(running?.ended).toBe(false);
+    // Whether it was single sign-on is not known: only the rules that do not depend on it apply.
+    const unrecorded = t.server.built.relay.webAccess.sessions.find((s) => s.row.publicId === unknown);
+    expect(unrecorded?.ended).toBe(false);
   });
 });

@@ -10,8 +10,11 @@ export type WebAccessRow = {
   agentId: number;
   agentServerId: number;
   userId: number;
-  /** The sign-in's SSO company (null: not SSO), for the sign-in rules checked while it lasts. */
-  ssoCompanyId: number | null;
+  /**
+   * The sign-in's SSO company (null: not SSO), for the sign-in rules checked while it lasts;
+   * undefined for a session opened before the sign-in was recorded.
+   */
+  ssoCompanyId: number | null | undefined;
   kind: 'http' | 'vnc';
   viewOnly: boolean;
   cookieHash: string | null;
@@ -31,6 +34,7 @@ const columns = [
   'web_access_sessions.agent_server_id',
   'web_access_sessions.user_id',
   'web_access_sessions.sso_company_id',
+  'web_access_sessions.sign_in_known',
   'web_access_sessions.kind',
   'web_access_sessions.view_only',
   'web_access_sessions.cookie_hash',
@@ -50,6 +54,7 @@ type SelectedRow = {
   agent_server_id: number;
   user_id: number;
   sso_company_id: number | null;
+  sign_in_known: boolean;
   kind: 'http' | 'vnc';
   view_only: boolean;
   cookie_hash: string | null;
@@ -68,7 +73,7 @@ const toRow = (row: SelectedRow): WebAccessRow => ({
   agentId: row.agent_id,
   agentServerId: row.agent_server_id,
   userId: row.user_id,
-  ssoCompanyId: row.sso_company_id,
+  ssoCompanyId: row.sign_in_known ? row.sso_company_id : undefined,
   kind: row.kind,
   viewOnly: row.view_only,
   cookieHash: row.cookie_hash,
