@@ -3,7 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { asIngestWork, isIngestWork } from './ingest-priority.ts';
-import type { IngestSchedule } from './ingest-scheduler.ts';
+import { IngestQueueFullError, type IngestSchedule } from './ingest-scheduler.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 
 const pglite = await PGlite.create();
@@ -47,7 +47,7 @@ describe('ingest work on PGlite', () => {
   });
 
   it('waits behind requests that queued after it: a request waits for one batch, not all', async () => {
-    const db = open({ graceMs: 1, maxIngestWaitMs: 60_000 });
+    const db = open({ graceMs: 1, maxIngestWaitMs: 60_000, maxIngestWaiting: 32 });
     const order: string[] = [];
     const { release, done } = await holdConnection(db);
     const batches = [batch(db, order, 'batch 1'), batch(db, order, 'batch 2')];
@@ -61,7 +61,7 @@ describe('ingest work on PGlite', () => {
   });
 
   it("lets a request's queries follow one another before a waiting batch starts", async () => {
-    const db = open({ graceMs: 1000, maxIngestWaitMs: 60_000 });
+    const db = open({ graceMs: 1000, maxIngestWaitMs: 60_000, maxIngestWaiting: 32 });
     const order: string[] = [];
     const { release, done } = await holdConnection(db);
     const waiting = batch(db, order, 'batch');
@@ -80,7 +80,7 @@ describe('ingest work on PGlite', () => {
   });
 
   it('lets a batch that waited its longest go before the next request', async () => {
-    const db = open({ graceMs: 1000, maxIngestWaitMs: 0 });
+    const db = open({ graceMs: 1000, maxIngestWaitMs: 0, maxIngestWaiting: 32 });
     const order: string[] = [];
     const { release, done } = await holdConnection(db);
     const waiting = batch(db, order, 'batch');
@@ -90,5 +90,18 @@ describe('ingest work on PGlite', () => {
     release();
     await Promise.all([done, waiting, request]);
     expect(order).toEqual(['batch', 'request']);
+  });
+
+  it('refuses a batch once as many as the schedule allows wait, and takes batches again when they went', async () => {
+    const db = open({ graceMs: 1, maxIngestWaitMs: 60_000, maxIngestWaiting: 2 });
+    const order: string[] = [];
+    const { release, done } = await holdConnection(db);
+    const waiting = [batch(db, order, 'batch 1'), batch(db, order, 'batch 2')];
+    await turn();
+    await expect(batch(db, order, 'batch 3')).rejects.toBeInstanceOf(IngestQueueFullError);
+    release();
+    await Promise.all([done, ...waiting]);
+    await batch(db, order, 'batch 4');
+    expect(order).toEqual(['batch 1', 'batch 2', 'batch 4']);
   });
 });

@@ -6,9 +6,25 @@
  * Once `maxIngestWaitMs` passed without a batch, the oldest waiting one goes next anyway: batches
  * are slowed to one in that time while requests keep the database busy, never starved.
  */
-export type IngestSchedule = { graceMs: number; maxIngestWaitMs: number };
+export type IngestSchedule = { graceMs: number; maxIngestWaitMs: number; maxIngestWaiting: number };
 
-export const defaultIngestSchedule: IngestSchedule = { graceMs: 20, maxIngestWaitMs: 2000 };
+/**
+ * At most 32 batches wait: each holds its request and body (up to 1 MB) in memory, and an agent
+ * whose batch waited past its own timeout sends it again while the first still waits.
+ */
+export const defaultIngestSchedule: IngestSchedule = {
+  graceMs: 20,
+  maxIngestWaitMs: 2000,
+  maxIngestWaiting: 32,
+};
+
+/** Thrown to ingest work when as many batches as the schedule allows already wait. */
+export class IngestQueueFullError extends Error {
+  constructor() {
+    super('Too many sample batches wait for the database');
+    this.name = 'IngestQueueFullError';
+  }
+}
 
 type Waiter = { grant: () => void; since: number };
 
@@ -32,6 +48,8 @@ export class ConnectionScheduler {
       this.#take(!ingest);
       return Promise.resolve();
     }
+    if (ingest && this.#ingest.length >= this.#schedule.maxIngestWaiting)
+      return Promise.reject(new IngestQueueFullError());
     return new Promise<void>((grant) => {
       (ingest ? this.#ingest : this.#requests).push({ grant, since: performance.now() });
       this.#next();

@@ -46,6 +46,7 @@ import {
   visibleDataSource,
   visibleTag,
 } from './data-logging.service.ts';
+import { IngestQueueFullError } from '../../db/ingest-scheduler.ts';
 import { checkSamples, storeSampleBatch } from './sample-ingest.ts';
 import {
   readSampleSeries,
@@ -347,7 +348,14 @@ export function registerDataLoggingRoutes(api: Api, deps: DataLoggingDeps) {
       if (!(await isAppActiveOnAgent(ctx.db, found.id, app)))
         throw new ApiError(403, [{ message: dataLoggingErrors.loggingNotActive }]);
       const agent = { id: found.id, publicId: found.publicId, companyId: found.companyId };
-      const result = await storeSampleBatch(ctx.db, agent, { ...input, samples: valid }, listeners);
+      const result = await storeSampleBatch(ctx.db, agent, { ...input, samples: valid }, listeners).catch(
+        (error: unknown) => {
+          // The agent keeps the batch in its spool and sends it again after Retry-After.
+          if (error instanceof IngestQueueFullError)
+            throw new ApiError(503, [{ message: dataLoggingErrors.ingestBusy }], { 'Retry-After': '5' });
+          throw error;
+        },
+      );
       // Live events and e-mails of the batch (alarms) go out in order but do not hold the
       // acknowledgement: a slow mail server must not make the agent resend.
       void (async () => {
