@@ -174,7 +174,6 @@ describe('fuzzing every route that takes a period', () => {
           );
         }
       }
-      console.log(`period fuzz: ${operations.map((op) => op.rel).join(', ')}`);
       expect(failures, `replay with FUZZ_SEED=${seed}`).toEqual([]);
     },
   );
@@ -207,8 +206,9 @@ async function send(request: FuzzRequest, world: World, foreign: World) {
     if (headers.contentType) sent['Content-Type'] = headers.contentType;
   }
   const asked = `${operation.method} ${url.pathname}${url.search} as ${identity}`;
-  // A request the server never answers (a loop without end) is a failure of its own, named here
-  // rather than left to the test's timeout.
+  // A request the server leaves waiting (a promise that never settles) is a failure of its own,
+  // named here. A loop that blocks the event loop blocks this process too (the server runs in
+  // it): that shows as the test's timeout instead.
   const response = await fetch(url, {
     method: operation.method,
     headers: sent,

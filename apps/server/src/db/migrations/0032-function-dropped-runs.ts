@@ -12,7 +12,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     alter table jobs
       add column if not exists company_id integer references companies (id) on delete cascade`.execute(db);
+  // Not only the waiting and running jobs: deleting a company deletes all of its jobs through
+  // the cascade, which would otherwise read the whole table (done jobs are kept for a while).
   await sql`
     create index if not exists jobs_company on jobs (company_id, state)
-    where company_id is not null and state in ('queued', 'running')`.execute(db);
+    where company_id is not null`.execute(db);
 }

@@ -56,7 +56,11 @@ export function startFunctionDispatcher(
           log.error({ err: error }, 'backend component dropped runs not counted'),
         );
       }
-    })().finally(() => (flushing = undefined));
+    })().finally(() => {
+      flushing = undefined;
+      // A drop counted after the loop saw none, before this ran, found a flush still going.
+      if (dropped.size > 0) flushDropped();
+    });
   }
 
   async function enqueue({ subscription, ...run }: Run) {

@@ -209,6 +209,15 @@ describe('function sandbox: limits', () => {
         }`),
       );
       expect(transferred).toMatchObject({ status: 'error', result: null });
+      // transferToFixedLength stays: its new buffer comes from the isolate's counted allocator.
+      const fixed = await own.run(
+        input(`function handler() {
+          const buffer = new ArrayBuffer(1, { maxByteLength: 1 << 30 }).transferToFixedLength(256 * 1024 * 1024);
+          new Uint8Array(buffer).fill(1);
+          return buffer.byteLength;
+        }`),
+      );
+      expect(fixed).toMatchObject({ status: 'error', result: null });
       expect(peakRssMb(own.pid!) - peakBefore).toBeLessThan(100);
     } finally {
       await own.close();
