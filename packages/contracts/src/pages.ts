@@ -213,7 +213,9 @@ const exportedVersionSchema = z.strictObject({
       .regex(/^[a-z0-9_]+$/)
       .nullable(),
   }),
-  periodSpec: periodSpecSchema,
+  // A file exported before custom periods were bounded may hold a longer one: it imports with
+  // the default period rather than not at all.
+  periodSpec: periodSpecSchema.catch(defaultPeriodSpec),
   components: z.array(pageComponentSchema).max(pageLimits.componentsPerVersion),
   pagePages: z
     .array(z.strictObject({ publicId, title: z.string().max(limits.nameMaxLength).nullable() }))

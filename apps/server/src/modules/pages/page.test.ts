@@ -494,6 +494,14 @@ describe('PageExport and PageImport', () => {
     expect(copy.publicId).not.toBe(page.publicId);
     const again = await t.call('GET', `PageExport/${copy.publicId}`, as);
     expect(again.body).toEqual(file);
+
+    // Exported before custom periods were bounded: imported with the default period.
+    const older = structuredClone(file);
+    older.publishedVersion!.periodSpec = 'custom:2020-01-01T00:00:00Z/2026-01-01T00:00:00Z';
+    const fromOlder = await t.call('POST', 'PageImport', { ...as, body: older });
+    expect(fromOlder.status, JSON.stringify(fromOlder.body)).toBe(201);
+    const olderCopy = await t.call('GET', `PageExport/${(fromOlder.body.data as Page).publicId}`, as);
+    expect((olderCopy.body as unknown as PageExportFile).publishedVersion?.periodSpec).toBe('today');
   });
 
   it('takes a draft of a hundred long text components, and exports and imports it whole', async () => {
