@@ -248,6 +248,10 @@ export const dataLoggingErrors = {
   dataSourceKindFields: 'Does not belong to this kind of data source',
   tagLimit: 'Too many tags on this agent',
   dataSourceInUse: 'The data source still has tags',
-  /** 503 with Retry-After: the embedded database has as many batches waiting as it takes. */
-  ingestBusy: 'The server is busy storing other samples; send this batch again later',
 } as const;
+
+/**
+ * `AgentSampleBatch`'s 503 (with Retry-After) when the embedded database has as many batches
+ * waiting as it takes; for the agent, which sends the batch again, not for a person.
+ */
+export const sampleBatchBusyMessage = 'The server is busy storing other samples; send this batch again later';

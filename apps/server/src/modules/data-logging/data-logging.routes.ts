@@ -5,6 +5,7 @@ import {
   dataLoggingLimits,
   dataSourceCreateInput,
   dataSourcePatchInput,
+  sampleBatchBusyMessage,
   tagCreateInput,
   tagPatchInput,
   type AgentSampleBatchAck,
@@ -352,7 +353,7 @@ export function registerDataLoggingRoutes(api: Api, deps: DataLoggingDeps) {
         (error: unknown) => {
           // The agent keeps the batch in its spool and sends it again after Retry-After.
           if (error instanceof IngestQueueFullError)
-            throw new ApiError(503, [{ message: dataLoggingErrors.ingestBusy }], { 'Retry-After': '5' });
+            throw new ApiError(503, [{ message: sampleBatchBusyMessage }], { 'Retry-After': '5' });
           throw error;
         },
       );
