@@ -42,9 +42,9 @@ export default tseslint.config(
     },
   },
   {
-    // A progress indicator without a name is a serious axe violation; LoadingIndicator always names one.
+    // A progress indicator without a name is a serious axe violation; LoadingIndicator and LoadingBar always name one.
     files: ['apps/web/**/*.{ts,tsx}'],
-    ignores: ['apps/web/src/components/LoadingIndicator.tsx'],
+    ignores: ['apps/web/src/components/LoadingIndicator.tsx', 'apps/web/src/components/LoadingBar.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -53,13 +53,13 @@ export default tseslint.config(
             ...['CircularProgress', 'LinearProgress'].map((name) => ({
               name: `@mui/material/${name}`,
               message:
-                'Use LoadingIndicator (apps/web/src/components/LoadingIndicator.tsx): it names the indicator.',
+                'Use LoadingIndicator or LoadingBar (apps/web/src/components): they name the indicator.',
             })),
             {
               name: '@mui/material',
               importNames: ['CircularProgress', 'LinearProgress'],
               message:
-                'Use LoadingIndicator (apps/web/src/components/LoadingIndicator.tsx): it names the indicator.',
+                'Use LoadingIndicator or LoadingBar (apps/web/src/components): they name the indicator.',
             },
           ],
         },

@@ -4,6 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { de } from '../app/locales/de.ts';
 import { enCore } from '../app/locales/en-core.ts';
+import { LoadingBar } from './LoadingBar.tsx';
 import { LoadingIndicator, type LoadingIndicatorProps } from './LoadingIndicator.tsx';
 
 const i18n = createInstance();
@@ -15,16 +16,16 @@ await i18n.use(initReactI18next).init({
 });
 
 /** The indicator's markup, rendered in `language`. */
-async function markup(props: LoadingIndicatorProps, language = 'en') {
+async function markup({ bar = false, ...props }: LoadingIndicatorProps & { bar?: boolean }, language = 'en') {
   await i18n.changeLanguage(language);
   return renderToStaticMarkup(
     <I18nextProvider i18n={i18n}>
-      <LoadingIndicator {...props} />
+      {bar ? <LoadingBar {...props} /> : <LoadingIndicator {...props} />}
     </I18nextProvider>,
   );
 }
 
-describe('LoadingIndicator', () => {
+describe('LoadingIndicator and LoadingBar', () => {
   it('names a spinner and a bar “Loading…” in the UI language unless told otherwise', async () => {
     for (const bar of [false, true]) {
       expect(await markup({ bar })).toMatch(/role="progressbar"[^>]*aria-label="Loading…"/);

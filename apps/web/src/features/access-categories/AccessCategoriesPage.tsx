@@ -22,7 +22,7 @@ import {
   useUpdateAudience,
   type AudienceValues,
 } from './use-audiences.ts';
-import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
+import { LoadingBar } from '../../components/LoadingBar.tsx';
 
 /** Removal and set-default failures show for 4 s. */
 const failureNoticeMs = 4000;
@@ -113,7 +113,7 @@ export function AccessCategoriesPage() {
         }
       />
       <Card component="section" aria-label={t('accessCategories.title')}>
-        {audiences.isPending && <LoadingIndicator bar />}
+        {audiences.isPending && <LoadingBar />}
         {audiences.isError && (
           <Stack sx={{ p: 2 }}>
             <LoadFailed

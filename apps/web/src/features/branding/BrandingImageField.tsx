@@ -9,7 +9,7 @@ import { brandingImageMaxBytes, type BrandingImageSlot } from '@fleetgate/contra
 import { describeError } from '../../api/error-text.ts';
 import { imageErrorText } from './branding-form.ts';
 import { imageAccept, imageProblem } from './branding-images.ts';
-import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
+import { LoadingBar } from '../../components/LoadingBar.tsx';
 
 type BrandingImageFieldProps = {
   slot: BrandingImageSlot;
@@ -107,8 +107,7 @@ export function BrandingImageField({ slot, url, onUpload, onRemove, tone }: Bran
       </Box>
       {upload && (
         <Box>
-          <LoadingIndicator
-            bar
+          <LoadingBar
             value={Math.round(upload.progress * 100)}
             label={t('branding.images.uploading', { name: upload.name })}
           />

@@ -14,7 +14,7 @@ import { CompanyList } from './CompanyList.tsx';
 import { CreateCompanyForm } from './CreateCompanyForm.tsx';
 import { useCompanies, useCreateCompany } from './use-companies.ts';
 import { useSelectCompany } from './use-select-company.ts';
-import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
+import { LoadingBar } from '../../components/LoadingBar.tsx';
 
 export function MyCompaniesPage() {
   const { t } = useTranslation();
@@ -37,7 +37,7 @@ export function MyCompaniesPage() {
       <Stack spacing={3}>
         <FormHeading title={t('companies.title')} subtitle={t('companies.subtitle')} />
         <MyInvitations />
-        {companies.isPending && <LoadingIndicator bar />}
+        {companies.isPending && <LoadingBar />}
         {companies.isError && <FormAlert message={describeError(t, companies.error)} />}
         {companies.data && (
           <CompanyList

@@ -27,7 +27,7 @@ import {
   useGroupMembers,
   useRemoveGroupMember,
 } from './use-group-members.ts';
-import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
+import { LoadingBar } from '../../components/LoadingBar.tsx';
 
 type GroupMembersDialogProps = { group: Group; onClose: () => void };
 
@@ -79,7 +79,7 @@ export function GroupMembersDialog({ group, onClose }: GroupMembersDialogProps) 
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
             {t('groups.members.text')}
           </Typography>
-          {members.isPending && <LoadingIndicator bar />}
+          {members.isPending && <LoadingBar />}
           {failure && (
             <Alert severity="error" sx={{ mb: 2 }}>
               {firstErrorMessage(t, failure)}

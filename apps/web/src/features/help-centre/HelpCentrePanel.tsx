@@ -17,7 +17,7 @@ import { useCurrentUser } from '../../auth/current-user.tsx';
 import { useNotify } from '../../components/notify.tsx';
 import { helpCentreOrigin, helpCentrePanelId, helpContextMessage } from './help-centre-messages.ts';
 import { useHelpFrame } from './use-help-frame.ts';
-import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
+import { LoadingBar } from '../../components/LoadingBar.tsx';
 
 const failureKey = 'help-centre';
 /** What a help site needs: its scripts, its own storage, forms (search) and links opening new tabs. */
@@ -118,7 +118,7 @@ export function HelpCentrePanel({ url, open, onClose }: HelpCentrePanelProps) {
         </Tooltip>
       </Box>
       <Divider />
-      {state.status === 'loading' && <LoadingIndicator bar label={t('helpCentre.loading')} />}
+      {state.status === 'loading' && <LoadingBar label={t('helpCentre.loading')} />}
       {state.status === 'failed' && (
         <Alert
           severity="error"

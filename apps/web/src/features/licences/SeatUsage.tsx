@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { Licence } from './licence-wire.ts';
 import { seatUsage } from './licence-rules.ts';
-import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
+import { LoadingBar } from '../../components/LoadingBar.tsx';
 
 /** "1 of 2 seats used" over a small bar; the bar repeats the text, so readers skip it. */
 export function SeatUsage({ licence }: { licence: Licence }) {
@@ -14,8 +14,7 @@ export function SeatUsage({ licence }: { licence: Licence }) {
   return (
     <Box sx={{ minWidth: 120, maxWidth: 200 }}>
       <Typography variant="body2">{text}</Typography>
-      <LoadingIndicator
-        bar
+      <LoadingBar
         decorative
         label={text}
         value={percent}

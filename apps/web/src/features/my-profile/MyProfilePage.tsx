@@ -20,7 +20,7 @@ import { SignInHistorySection } from './SignInHistorySection.tsx';
 import { TrustedDevicesSection } from './TrustedDevicesSection.tsx';
 import { PasskeysSection } from '../passkeys/PasskeysSection.tsx';
 import { useMyProfile } from './use-my-profile.ts';
-import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
+import { LoadingBar } from '../../components/LoadingBar.tsx';
 
 /**
  * The sections of the page, in order. Each gets the signed-in user (outside any company) and
@@ -48,7 +48,7 @@ export function MyProfilePage() {
     <CenteredLayout width={640}>
       <Stack spacing={3}>
         <FormHeading title={t('myProfile.title')} subtitle={t('myProfile.subtitle')} />
-        {profile.isPending && <LoadingIndicator bar />}
+        {profile.isPending && <LoadingBar />}
         {profile.isError && (
           <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
             <FormAlert message={`${t('myProfile.loadFailed')} ${describeError(t, profile.error)}`} />

@@ -12,7 +12,7 @@ import { formatDateTime } from '../../components/format/format-date.ts';
 import { useNotify } from '../../components/notify.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
 import { useRevokeOtherSessions, useRevokeSession, useSessions } from './use-account.ts';
-import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
+import { LoadingBar } from '../../components/LoadingBar.tsx';
 
 /** The user's sessions (access tokens): this one marked, any other ended with one click. */
 export function SessionsSection() {
@@ -40,7 +40,7 @@ export function SessionsSection() {
       title={t('profileAccount.sessions.title')}
       hint={t('profileAccount.sessions.hint')}
     >
-      {sessions.isPending && <LoadingIndicator bar />}
+      {sessions.isPending && <LoadingBar />}
       {sessions.isError && (
         <FormAlert
           message={`${t('profileAccount.sessions.loadFailed')} ${describeError(t, sessions.error)}`}

@@ -7,7 +7,7 @@ import { FormAlert } from '../../components/form/FormAlert.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
 import { SignInEventRow } from './SignInEventRow.tsx';
 import { useMySignInEvents } from './use-sign-in-history.ts';
-import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
+import { LoadingBar } from '../../components/LoadingBar.tsx';
 
 /** The user's own sign-in history: the newest ten, then ten more at a time. */
 export function SignInHistorySection() {
@@ -17,7 +17,7 @@ export function SignInHistorySection() {
 
   return (
     <ProfileSection id="sign-in-history" title={t('signInHistory.title')} hint={t('signInHistory.hint')}>
-      {history.isPending && <LoadingIndicator bar />}
+      {history.isPending && <LoadingBar />}
       {history.isError && (
         <FormAlert message={`${t('signInHistory.loadFailed')} ${describeError(t, history.error)}`} />
       )}

@@ -11,7 +11,7 @@ import { formatDateTime } from '../../components/format/format-date.ts';
 import { useNotify } from '../../components/notify.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
 import { useRemoveTrustedDevices, useTrustedDevices } from './use-sign-in-history.ts';
-import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
+import { LoadingBar } from '../../components/LoadingBar.tsx';
 
 /** The browsers that skip the code step: this one marked, each removable, or all at once. */
 export function TrustedDevicesSection({ user }: { user: MyUser }) {
@@ -34,7 +34,7 @@ export function TrustedDevicesSection({ user }: { user: MyUser }) {
       title={t('signInHistory.trusted.title')}
       hint={t('signInHistory.trusted.hint')}
     >
-      {devices.isPending && <LoadingIndicator bar />}
+      {devices.isPending && <LoadingBar />}
       {devices.isError && (
         <FormAlert message={`${t('signInHistory.trusted.loadFailed')} ${describeError(t, devices.error)}`} />
       )}

@@ -10,7 +10,7 @@ import { ProfileSection } from './ProfileSection.tsx';
 import { TotpChangeDialog } from './TotpChangeDialog.tsx';
 import { TotpSetupDialog } from './TotpSetupDialog.tsx';
 import { useMyTwoFactor } from './use-two-factor.ts';
-import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
+import { LoadingBar } from '../../components/LoadingBar.tsx';
 
 type OpenDialog = 'setup' | 'regenerate' | 'turnOff' | null;
 
@@ -24,7 +24,7 @@ export function TwoFactorSection() {
 
   return (
     <ProfileSection id="two-factor" title={t('twoFactor.title')} hint={t('twoFactor.hint')}>
-      {twoFactor.isPending && <LoadingIndicator bar />}
+      {twoFactor.isPending && <LoadingBar />}
       {twoFactor.isError && <FormAlert message={describeError(t, twoFactor.error)} />}
       {state && (
         <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>

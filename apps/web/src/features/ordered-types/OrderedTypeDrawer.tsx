@@ -26,7 +26,7 @@ import {
   useUpdateOrderedType,
   type OrderedTypeInput,
 } from './use-ordered-types.ts';
-import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
+import { LoadingBar } from '../../components/LoadingBar.tsx';
 
 /** Removal failures other than "in use" are a short snackbar (spec §8). */
 const failureMs = 3000;
@@ -157,8 +157,7 @@ export function OrderedTypeDrawer({ kind }: { kind: OrderedTypeKind }) {
         )}
       </Box>
       {(types.isPending || checking) && (
-        <LoadingIndicator
-          bar
+        <LoadingBar
           label={
             checking ? t(`${kind.texts}.checkingUse`, { name: typeName(checking.name) }) : t('app.loading')
           }

@@ -35,6 +35,7 @@ import {
   useSetDefaultPage,
 } from './use-pages.ts';
 import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
+import { LoadingBar } from '../../components/LoadingBar.tsx';
 
 function NewPageDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
@@ -126,12 +127,7 @@ function ImportButton() {
         {importPage.isPending ? t('pages.importing') : t('pages.import')}
       </Button>
       {importPage.isPending && (
-        <LoadingIndicator
-          bar
-          value={Math.round(progress * 100)}
-          label={t('pages.importing')}
-          sx={{ width: 120 }}
-        />
+        <LoadingBar value={Math.round(progress * 100)} label={t('pages.importing')} sx={{ width: 120 }} />
       )}
       {problem && (
         <Alert severity="error" onClose={() => setProblem(null)} sx={{ flexBasis: '100%' }}>

@@ -13,7 +13,7 @@ import { PasskeyListView } from './PasskeyListView.tsx';
 import { PasskeyNameDialog } from './PasskeyNameDialog.tsx';
 import { PasskeyRemoveDialog } from './PasskeyRemoveDialog.tsx';
 import { usePasskeys, useRenamePasskey } from './use-passkeys.ts';
-import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
+import { LoadingBar } from '../../components/LoadingBar.tsx';
 
 type Editing = { mode: 'add' } | { mode: 'rename'; passkey: Passkey } | null;
 
@@ -47,7 +47,7 @@ export function PasskeysSection() {
 
   return (
     <ProfileSection id="passkeys" title={t('passkeys.title')} hint={t('passkeys.hint')}>
-      {passkeys.isPending && <LoadingIndicator bar />}
+      {passkeys.isPending && <LoadingBar />}
       {passkeys.isError && (
         <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
           <FormAlert message={`${t('passkeys.loadFailed')} ${describeError(t, passkeys.error)}`} />

@@ -22,7 +22,7 @@ import {
   useReportJobsLiveUpdates,
   type ReportDeviceKind,
 } from './use-reports.ts';
-import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
+import { LoadingBar } from '../../components/LoadingBar.tsx';
 
 const stateColour = { queued: 'default', running: 'info', done: 'success', failed: 'error' } as const;
 
@@ -109,8 +109,7 @@ export function ReportsSection({ kind = 'agent', publicId }: { kind?: ReportDevi
                         timeZone: job.timeZone,
                       })}
                       {job.state === 'running' && (
-                        <LoadingIndicator
-                          bar
+                        <LoadingBar
                           value={job.progress}
                           label={t('reports.progress', { progress: job.progress })}
                           sx={{ mt: 0.5, maxWidth: 240 }}

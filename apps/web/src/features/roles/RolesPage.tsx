@@ -14,7 +14,7 @@ import { firstErrorMessage } from '../users/user-error-text.ts';
 import { RoleEditorDialog } from './RoleEditorDialog.tsx';
 import { RoleList } from './RoleList.tsx';
 import { useCreateRole, useDeleteRole, useRoles, useUpdateRole, type RoleValues } from './use-roles.ts';
-import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
+import { LoadingBar } from '../../components/LoadingBar.tsx';
 
 const noticeMs = 4000;
 
@@ -77,7 +77,7 @@ export function RolesPage() {
         }
       />
       <Card component="section" aria-label={t('roles.title')}>
-        {roles.isPending && <LoadingIndicator bar />}
+        {roles.isPending && <LoadingBar />}
         {roles.isError && (
           <Stack sx={{ p: 2 }}>
             <LoadFailed

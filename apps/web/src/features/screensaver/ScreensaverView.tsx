@@ -7,7 +7,7 @@ import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import UploadFile from '@mui/icons-material/UploadFile';
 import { useTranslation } from 'react-i18next';
 import { screensaverAccept, screensaverMaxMb } from './screensaver-image.ts';
-import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
+import { LoadingBar } from '../../components/LoadingBar.tsx';
 
 export type ScreensaverViewProps = {
   agentName: string;
@@ -72,8 +72,7 @@ export function ScreensaverView(props: ScreensaverViewProps) {
         )}
       </Box>
       {uploading && (
-        <LoadingIndicator
-          bar
+        <LoadingBar
           value={Math.round(uploading.progress * 100)}
           label={t('screensaver.uploading', { name: uploading.name })}
           sx={{ maxWidth: 480 }}

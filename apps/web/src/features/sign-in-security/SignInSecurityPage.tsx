@@ -12,7 +12,7 @@ import { IdentityProvidersSection } from '../sso/IdentityProvidersSection.tsx';
 import { SsoRuleCard } from './SsoRuleCard.tsx';
 import { TwoFactorRuleCard } from './TwoFactorRuleCard.tsx';
 import { useSignInRules, useUpdateSignInRules } from './use-sign-in-rules.ts';
-import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
+import { LoadingBar } from '../../components/LoadingBar.tsx';
 
 /** `/sign-in-security`: the company's sign-in rules, enforced two-factor and required single sign-on. */
 export function SignInSecurityPage() {
@@ -34,7 +34,7 @@ export function SignInSecurityPage() {
   return (
     <Stack spacing={3} sx={{ maxWidth: 760 }}>
       <PageHeader title={t('signInSecurity.title')} subtitle={t('signInSecurity.subtitle')} />
-      {rules.isPending && <LoadingIndicator bar />}
+      {rules.isPending && <LoadingBar />}
       {rules.isError && (
         <Alert
           severity="error"

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
+import { LoadingBar } from '../../components/LoadingBar.tsx';
 
 /** Loading and failure of a legal text; renders nothing once it is there. */
 export function LegalTextState({
@@ -11,7 +11,7 @@ export function LegalTextState({
   query: Pick<UseQueryResult, 'isPending' | 'isError' | 'refetch'>;
 }) {
   const { t } = useTranslation();
-  if (query.isPending) return <LoadingIndicator bar />;
+  if (query.isPending) return <LoadingBar />;
   if (query.isError)
     return (
       <Alert

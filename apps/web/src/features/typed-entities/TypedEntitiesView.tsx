@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { describeTypeError } from '../ordered-types/type-errors.ts';
 import type { TypedEntityKind } from './typed-entity-kind.ts';
-import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
+import { LoadingBar } from '../../components/LoadingBar.tsx';
 
 /** The state of the list query, as far as the page shows it. */
 export type TypedEntityListState = {
@@ -83,7 +83,7 @@ export function TypedEntitiesView({
           {t(`${kind.texts}.unknownType`)}
         </Alert>
       )}
-      {list.isPending && <LoadingIndicator bar sx={{ mb: 2 }} />}
+      {list.isPending && <LoadingBar sx={{ mb: 2 }} />}
       {list.isError && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {describeTypeError(t, list.error)}

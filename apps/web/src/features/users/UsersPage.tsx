@@ -29,7 +29,7 @@ import {
 import { firstErrorMessage } from './user-error-text.ts';
 import { useClosable } from './use-closable.ts';
 import { formatDateTime } from '../../components/format/format-date.ts';
-import { LoadingIndicator } from '../../components/LoadingIndicator.tsx';
+import { LoadingBar } from '../../components/LoadingBar.tsx';
 
 /** Membership failures show the server's first error message for 3 s. */
 const membershipNoticeMs = 3000;
@@ -164,7 +164,7 @@ export function UsersPage() {
             slotProps={{ title: { id: 'members-title', variant: 'h6', component: 'h2' } }}
           />
           <Divider />
-          {loading && !failed && <LoadingIndicator bar />}
+          {loading && !failed && <LoadingBar />}
           {failed && (
             <Stack sx={{ p: 2 }}>
               <LoadFailed
@@ -197,7 +197,7 @@ export function UsersPage() {
             slotProps={{ title: { id: 'invites-title', variant: 'h6', component: 'h2' } }}
           />
           <Divider />
-          {invites.isPending && <LoadingIndicator bar />}
+          {invites.isPending && <LoadingBar />}
           {invites.isError && (
             <Stack sx={{ p: 2 }}>
               <LoadFailed
