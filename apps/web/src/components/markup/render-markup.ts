@@ -55,9 +55,23 @@ export type MarkupLinks = 'live' | 'inert';
 
 let purifier: Purifier | undefined;
 let inertPurifier: Purifier | undefined;
+/**
+ * The document both instances were made for. A browser has one; test files that share this
+ * module each bring their own (on the same global object), and an instance made for a closed
+ * one sanitises to nothing.
+ */
+let purifiersDocument: Document | undefined;
+
+function forThisDocument() {
+  if (purifiersDocument === window.document) return;
+  purifiersDocument = window.document;
+  purifier = undefined;
+  inertPurifier = undefined;
+}
 
 /** One DOMPurify instance of our own, so its link hook does not touch other users of the library. */
 function sanitiser(): Purifier {
+  forThisDocument();
   if (purifier) return purifier;
   purifier = DOMPurify(window);
   purifier.addHook('afterSanitizeAttributes', (node) => {
@@ -74,6 +88,7 @@ function sanitiser(): Purifier {
 
 /** A DOMPurify instance whose links become text: the `a` is unwrapped (not allowed), its address shown. */
 function inertSanitiser(): Purifier {
+  forThisDocument();
   if (inertPurifier) return inertPurifier;
   inertPurifier = DOMPurify(window);
   inertPurifier.addHook('uponSanitizeElement', (node, data) => {
